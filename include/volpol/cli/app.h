@@ -1,0 +1,21 @@
+// volpol/cli/app.h — the `volpol` command line, runnable in-process (for tests).
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace volpol::cli {
+
+/// Exit codes of every volpol command.
+enum class exit_code : int {
+  ok = 0,              ///< done cleanly
+  input_errors = 1,    ///< done, but some inputs, objects or volumes had errors (all listed)
+  invalid_usage = 2,   ///< the command line or the policy is invalid: nothing was planned
+};
+
+/// Runs `volpol ARGS...` (args exclude the program name), writing to `out` and `err`.
+/// @return the process exit code.
+int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err);
+
+}  // namespace volpol::cli

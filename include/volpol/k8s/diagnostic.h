@@ -1,0 +1,118 @@
+// volpol/k8s/diagnostic.h — where a problem is, what it is, and result<T>.
+//
+// Every layer reports problems as `diagnostic` values, never by throwing across a
+// public API. A diagnostic says where (file, 1-based line and column, path inside
+// the document, Kubernetes object) and what (a message and optional help).
+//
+//     policy.yaml:7:9: volumePolicies[1].conditions: unknown condition `storageClas`
+//       help: did you mean `storageClass`?
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace volpol {
+
+/// Where in an input a diagnostic points. Every field is optional: an empty
+/// `file` means "not from a file" (text given in memory), `line == 0` means the
+/// format has no lines (or the position is unknown).
+struct source_location {
+  std::string file;          ///< path as the user gave it; "-" for stdin
+  std::uint32_t line = 0;    ///< 1-based; 0 = unknown
+  std::uint32_t column = 0;  ///< 1-based; 0 = unknown
+  std::uint64_t offset = 0;  ///< byte offset, for formats without lines (JSON); valid when has_offset
+  bool has_offset = false;
+  std::string path;          ///< path inside the document: `volumePolicies[2].conditions.capacity`
+};
+
+enum class severity : std::uint8_t { error, warning };
+
+/// One problem found in an input.
+struct diagnostic {
+  severity level = severity::error;
+  source_location where;
+  std::string object;   ///< `kind namespace/name` (or `kind name` for cluster-scoped) when known
+  std::string message;  ///< lower-case start, no final period, user input in backticks
+  std::string help;     ///< "did you mean `storageClass`?"; may be empty
+
+  /// `file:line:column: path: object: message` — parts that are unknown are left out.
+  [[nodiscard]] std::string to_string() const;
+};
+
+/// Several problems: collect every one, stop only where you must.
+class diagnostics {
+ public:
+  void add(diagnostic d) { items_.push_back(std::move(d)); }
+  void append(const diagnostics& other) {
+    items_.insert(items_.end(), other.items_.begin(), other.items_.end());
+  }
+  [[nodiscard]] bool has_errors() const {
+    for (const auto& d : items_)
+      if (d.level == severity::error) return true;
+    return false;
+  }
+  [[nodiscard]] std::size_t size() const { return items_.size(); }
+  [[nodiscard]] bool empty() const { return items_.empty(); }
+  [[nodiscard]] const std::vector<diagnostic>& items() const { return items_; }
+  [[nodiscard]] auto begin() const { return items_.begin(); }
+  [[nodiscard]] auto end() const { return items_.end(); }
+
+ private:
+  std::vector<diagnostic> items_;
+};
+
+/// Convenience: an error diagnostic with only a message (and optionally a path).
+[[nodiscard]] inline diagnostic make_error(std::string message, std::string path = {}) {
+  diagnostic d;
+  d.message = std::move(message);
+  d.where.path = std::move(path);
+  return d;
+}
+
+/// A value or the diagnostic that explains why there is none. The caller must look:
+///
+///     auto q = quantity::parse("10Gi");
+///     if (const diagnostic* e = q.error()) return *e;   // pass it up
+///     use(q.value());
+template <class T>
+class [[nodiscard]] result {
+ public:
+  result(T value) : v_(std::in_place_index<0>, std::move(value)) {}            // NOLINT
+  result(diagnostic error) : v_(std::in_place_index<1>, std::move(error)) {}   // NOLINT
+
+  [[nodiscard]] bool ok() const { return v_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+  /// The error, or nullptr when there is a value.
+  [[nodiscard]] const diagnostic* error() const { return std::get_if<1>(&v_); }
+  /// The value; precondition: ok().
+  [[nodiscard]] const T& value() const& { return std::get<0>(v_); }
+  [[nodiscard]] T& value() & { return std::get<0>(v_); }
+  [[nodiscard]] T&& value() && { return std::get<0>(std::move(v_)); }
+  const T* operator->() const { return &value(); }
+  const T& operator*() const { return value(); }
+
+ private:
+  std::variant<T, diagnostic> v_;
+};
+
+/// result<void>: success or a diagnostic.
+template <>
+class [[nodiscard]] result<void> {
+ public:
+  result() = default;
+  result(diagnostic error) : err_(std::move(error)), failed_(true) {}  // NOLINT
+  [[nodiscard]] bool ok() const { return !failed_; }
+  explicit operator bool() const { return ok(); }
+  [[nodiscard]] const diagnostic* error() const { return failed_ ? &err_ : nullptr; }
+
+ private:
+  diagnostic err_;
+  bool failed_ = false;
+};
+
+}  // namespace volpol

@@ -1,0 +1,35 @@
+// volpol/k8s/persistent_volume.h — core/v1 PersistentVolume, the fields volpol reads.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "volpol/k8s/object_meta.h"
+#include "volpol/k8s/quantity.h"
+#include "volpol/k8s/volume_source.h"
+
+namespace volpol::k8s {
+
+struct object_reference {
+  std::string namespace_;
+  std::string name;
+  std::string uid;
+};
+
+struct persistent_volume {
+  object_meta metadata;
+  object_origin origin;
+  /// spec.capacity.storage; zero when absent (as `pv.Spec.Capacity.Storage()` gives it).
+  quantity capacity;
+  bool has_capacity = false;       ///< spec.capacity.storage was present
+  std::string storage_class_name;  ///< spec.storageClassName ("" when absent)
+  std::optional<object_reference> claim_ref;  ///< spec.claimRef
+  std::string volume_mode;         ///< spec.volumeMode, as written ("" when absent)
+  std::vector<std::string> access_modes;
+  std::string reclaim_policy;      ///< spec.persistentVolumeReclaimPolicy
+  std::string phase;               ///< status.phase
+  volume_sources sources;          ///< spec.<source>
+};
+
+}  // namespace volpol::k8s

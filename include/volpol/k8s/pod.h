@@ -1,0 +1,33 @@
+// volpol/k8s/pod.h — core/v1 Pod and its volumes, the fields volpol reads.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "volpol/k8s/object_meta.h"
+#include "volpol/k8s/volume_source.h"
+
+namespace volpol::k8s {
+
+/// One entry of pod.spec.volumes.
+struct pod_volume {
+  std::string name;
+  volume_sources sources;
+};
+
+struct pod {
+  object_meta metadata;
+  object_origin origin;
+  std::vector<pod_volume> volumes;  ///< spec.volumes, in order
+  std::string node_name;            ///< spec.nodeName
+  std::string phase;                ///< status.phase: Pending, Running, Succeeded, Failed, Unknown
+
+  /// The volume named `name`, or nullptr.
+  [[nodiscard]] const pod_volume* find_volume(std::string_view name) const {
+    for (const auto& v : volumes)
+      if (v.name == name) return &v;
+    return nullptr;
+  }
+};
+
+}  // namespace volpol::k8s

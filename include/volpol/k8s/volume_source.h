@@ -1,0 +1,92 @@
+// volpol/k8s/volume_source.h — the volume sources of PersistentVolumes and pod volumes.
+//
+// A Kubernetes volume has one source field set (`nfs:`, `csi:`, `hostPath:` ...); dumps made
+// by generators may set several at once. volpol keeps which are present, in a bitset, plus
+// the details Velero's decisions read (nfs server/path, csi driver/attributes, claimName ...).
+#pragma once
+
+#include <bitset>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "volpol/k8s/object_meta.h"
+
+namespace volpol::k8s {
+
+/// Every volume source field of core/v1 PersistentVolumeSpec and VolumeSource, named by
+/// its JSON field. `local` exists only on PVs; `persistentVolumeClaim`, `ephemeral`,
+/// `emptyDir`, `secret`, `configMap`, `downwardAPI`, `projected`, `gitRepo`, `image` only on
+/// pod volumes.
+enum class volume_source : std::uint8_t {
+  aws_elastic_block_store,  // awsElasticBlockStore
+  azure_disk,               // azureDisk
+  azure_file,               // azureFile
+  cephfs,                   // cephfs
+  cinder,                   // cinder
+  config_map,               // configMap
+  csi,                      // csi
+  downward_api,             // downwardAPI
+  empty_dir,                // emptyDir
+  ephemeral,                // ephemeral
+  fc,                       // fc
+  flex_volume,              // flexVolume
+  flocker,                  // flocker
+  gce_persistent_disk,      // gcePersistentDisk
+  git_repo,                 // gitRepo
+  glusterfs,                // glusterfs
+  host_path,                // hostPath
+  image,                    // image
+  iscsi,                    // iscsi
+  local,                    // local
+  nfs,                      // nfs
+  persistent_volume_claim,  // persistentVolumeClaim
+  photon_persistent_disk,   // photonPersistentDisk
+  portworx_volume,          // portworxVolume
+  projected,                // projected
+  quobyte,                  // quobyte
+  rbd,                      // rbd
+  scale_io,                 // scaleIO
+  secret,                   // secret
+  storageos,                // storageos
+  vsphere_volume,           // vsphereVolume
+  count_
+};
+inline constexpr std::size_t volume_source_count = static_cast<std::size_t>(volume_source::count_);
+
+/// The JSON field name: "awsElasticBlockStore", "storageos", ...
+[[nodiscard]] std::string_view field_name(volume_source s);
+/// The source for a JSON field name, or nullopt when it is not a volume source field.
+[[nodiscard]] std::optional<volume_source> volume_source_from_field(std::string_view field);
+
+struct nfs_source {
+  std::string server;
+  std::string path;
+  bool read_only = false;
+};
+
+struct csi_source {
+  std::string driver;
+  string_map volume_attributes;
+  std::string volume_handle;  ///< PV only
+  std::string fs_type;
+};
+
+/// Which sources are set, and the details of those Velero reads.
+struct volume_sources {
+  std::bitset<volume_source_count> present;
+  nfs_source nfs;                 ///< valid when has(nfs)
+  csi_source csi;                 ///< valid when has(csi)
+  std::string claim_name;         ///< persistentVolumeClaim.claimName
+  bool claim_read_only = false;   ///< persistentVolumeClaim.readOnly
+  std::string host_path;          ///< hostPath.path (or local.path for `local`)
+  std::string secret_name;        ///< secret.secretName
+  bool ephemeral_has_template = false;  ///< ephemeral.volumeClaimTemplate present
+
+  [[nodiscard]] bool has(volume_source s) const { return present.test(static_cast<std::size_t>(s)); }
+  void set(volume_source s) { present.set(static_cast<std::size_t>(s)); }
+  [[nodiscard]] bool none() const { return present.none(); }
+};
+
+}  // namespace volpol::k8s

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs every Debian package volpol needs to build, test and benchmark.
+# Idempotent: packages already present are left alone; apt-get update runs only
+# when something is missing.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config
+  libyaml-cpp-dev libsimdjson-dev libcli11-dev libfmt-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libarchive-dev
+  jq time
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "install-deps: installing ${missing[*]}" >&2
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,96 @@
+#include "corpus.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+namespace volpol::conformance {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+void collect_files(const fs::path& p, std::vector<fs::path>& out, std::vector<corpus_file_error>& errors) {
+  std::error_code ec;
+  if (fs::is_directory(p, ec)) {
+    for (auto it = fs::recursive_directory_iterator(p, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      if (it->is_regular_file() && it->path().extension() == ".yaml") out.push_back(it->path());
+    }
+    if (ec) errors.push_back({p.string(), "cannot list folder: " + ec.message()});
+  } else if (fs::is_regular_file(p, ec)) {
+    out.push_back(p);
+  } else {
+    errors.push_back({p.string(), "no such file or folder"});
+  }
+}
+
+}  // namespace
+
+std::vector<corpus_case> load_corpus(const std::vector<std::string>& paths,
+                                     std::vector<corpus_file_error>& errors) {
+  std::vector<fs::path> files;
+  for (const auto& p : paths) collect_files(p, files, errors);
+  std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+
+  std::vector<corpus_case> cases;
+  for (const auto& f : files) {
+    YAML::Node root;
+    try {
+      root = YAML::LoadFile(f.string());
+    } catch (const YAML::Exception& e) {
+      errors.push_back({f.string(), std::string("not YAML: ") + e.what()});
+      continue;
+    }
+    const YAML::Node list = root["cases"];
+    if (!list || !list.IsSequence()) {
+      errors.push_back({f.string(), "no `cases:` list"});
+      continue;
+    }
+    std::size_t index = 0;
+    for (const YAML::Node& c : list) {
+      corpus_case cc;
+      cc.file = f.string();
+      cc.node = c;
+      cc.name = scalar(c, "name").value_or("case #" + std::to_string(index));
+      cc.from = scalar(c, "from").value_or("");
+      cc.op = scalar(c, "op").value_or("");
+      cases.push_back(std::move(cc));
+      ++index;
+    }
+  }
+  return cases;
+}
+
+std::optional<std::string> scalar(const YAML::Node& node, const char* key) {
+  if (!node.IsMap()) return std::nullopt;
+  const YAML::Node v = node[key];
+  if (!v || !v.IsScalar()) return std::nullopt;
+  return v.Scalar();
+}
+
+std::string render(const YAML::Node& node) {
+  YAML::Emitter e;
+  e.SetMapFormat(YAML::Flow);
+  e.SetSeqFormat(YAML::Flow);
+  e << node;
+  return e.c_str();
+}
+
+std::vector<std::string> missing_mentions(const YAML::Node& expect, const std::string& message) {
+  std::vector<std::string> missing;
+  const YAML::Node words = expect["errorMentions"];
+  if (!words || !words.IsSequence()) return missing;
+  std::string lower = message;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  for (const YAML::Node& w : words) {
+    std::string word = w.Scalar();
+    std::string lw = word;
+    std::transform(lw.begin(), lw.end(), lw.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    if (lower.find(lw) == std::string::npos) missing.push_back(word);
+  }
+  return missing;
+}
+
+}  // namespace volpol::conformance
