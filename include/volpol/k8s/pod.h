@@ -21,6 +21,12 @@ struct pod {
   std::vector<pod_volume> volumes;  ///< spec.volumes, in order
   std::string node_name;            ///< spec.nodeName
   std::string phase;                ///< status.phase: Pending, Running, Succeeded, Failed, Unknown
+  /// Names of the volumes mounted by spec.containers[].volumeMounts (not initContainers),
+  /// sorted, unique. Velero's pod volume backupper skips a volume no container mounts.
+  std::vector<std::string> mounted_volumes;
+  /// Names of the volumes attached by spec.containers[].volumeDevices (block), sorted, unique.
+  std::vector<std::string> device_volumes;
+  bool has_deletion_timestamp = false;  ///< metadata.deletionTimestamp set: Velero skips the item
 
   /// The volume named `name`, or nullptr.
   [[nodiscard]] const pod_volume* find_volume(std::string_view name) const {

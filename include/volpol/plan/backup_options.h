@@ -1,0 +1,48 @@
+// volpol/plan/backup_options.h — the options of one Velero backup that decide what happens
+// to volumes, named as `velero backup create` names them, and the server's settings.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "volpol/k8s/diagnostic.h"
+#include "volpol/plan/volume_snapshot_location.h"
+
+namespace volpol::plan {
+
+/// Velero Backup spec fields (pkg/apis/velero/v1/backup_types.go `BackupSpec`).
+struct backup_options {
+  std::string name = "volpol-plan";                    ///< metadata.name (for messages only)
+  std::optional<bool> snapshot_volumes;                ///< spec.snapshotVolumes: unset ≠ false
+  std::optional<bool> default_volumes_to_fs_backup;    ///< spec.defaultVolumesToFsBackup: unset = server default
+  std::optional<bool> snapshot_move_data;              ///< spec.snapshotMoveData
+  std::string data_mover;                              ///< spec.datamover ("" = velero's built-in)
+  std::vector<std::string> include_namespaces;         ///< spec.includedNamespaces
+  std::vector<std::string> exclude_namespaces;         ///< spec.excludedNamespaces
+  std::vector<std::string> include_resources;          ///< spec.includedResources
+  std::vector<std::string> exclude_resources;          ///< spec.excludedResources
+  std::optional<bool> include_cluster_resources;       ///< spec.includeClusterResources
+  std::string resource_policy_name;                    ///< spec.resourcePolicy.name (informational)
+};
+
+/// The Velero server's settings the plan needs (velero server flags).
+struct server_options {
+  bool enable_csi = true;                              ///< `--features=EnableCSI` (on in current installs)
+  bool default_volumes_to_fs_backup = false;           ///< `velero server --default-volumes-to-fs-backup`
+  std::vector<volume_snapshot_location> volume_snapshot_locations;  ///< with their providers
+  bool features_given = false;                         ///< --features was given explicitly
+};
+
+/// Reads a Velero Backup object (YAML or JSON text) into backup options.
+/// Mirrors the fields of `BackupSpec` listed above; unknown fields are ignored.
+/// @return the options, or an error naming `source` and the bad field.
+[[nodiscard]] result<backup_options> backup_options_from_backup(std::string_view text, std::string_view source);
+
+/// The data mover Velero's DataUpload gets: `dataMover` from the volume policy, else the
+/// backup's spec.datamover, else "velero". Mirrors pkg/util/datamover (`GetDataMover`-style
+/// normalisation: "" and "velero" both mean the built-in data mover).
+[[nodiscard]] std::string effective_data_mover(std::string_view from_policy, std::string_view from_backup);
+
+}  // namespace volpol::plan

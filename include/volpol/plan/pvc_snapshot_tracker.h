@@ -1,0 +1,40 @@
+// volpol/plan/pvc_snapshot_tracker.h — which PVCs are handled by pod volume backup.
+//
+// Mirrors Velero's `pvcSnapshotTracker` (pkg/backup/pvc_snapshot_tracker.go): a PVC goes
+// NotTracked → Tracked (a pod selects it for fs-backup) → Taken (its PodVolumeBackup was
+// created), or NotTracked → Optedout (a pod does not back it up with fs-backup). Each call
+// also records the pod's name as the PVC's pod, whatever the state change, as Velero does.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "volpol/k8s/pod.h"
+
+namespace volpol::plan {
+
+class pvc_snapshot_tracker {
+ public:
+  enum class status : std::uint8_t { not_tracked, tracked, taken, opted_out };
+
+  void track(const k8s::pod& pod, std::string_view volume_name);
+  void take(const k8s::pod& pod, std::string_view volume_name);
+  void opt_out(const k8s::pod& pod, std::string_view volume_name);
+
+  /// The pod that opted PVC `ns/name` out, or nullptr when it is not opted out.
+  [[nodiscard]] const std::string* opted_out_by_pod(std::string_view ns, std::string_view name) const;
+  /// True when the pod volume uses a PVC whose PodVolumeBackup was already created.
+  [[nodiscard]] bool taken_for_pod_volume(const k8s::pod& pod, std::string_view volume_name) const;
+  [[nodiscard]] status status_of(std::string_view ns, std::string_view name) const;
+
+ private:
+  struct entry {
+    status st = status::not_tracked;
+    std::string pod;
+  };
+  void record(const k8s::pod& pod, std::string_view volume_name, status to, status from);
+  std::unordered_map<std::string, entry> pvcs_;
+};
+
+}  // namespace volpol::plan

@@ -1,0 +1,57 @@
+// volpol/plan/volume_record.h — one volume of a plan: Velero's BackupVolumeInfo fields plus
+// what volpol knows of the decision.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "volpol/k8s/value.h"
+
+namespace volpol::plan {
+
+/// BackupVolumeInfo.backupMethod, plus volpol's `custom` (handed to a third-party
+/// BackupItemAction plugin; Velero itself records such a volume as skipped) and `none`.
+enum class backup_method : std::uint8_t { pod_volume_backup, csi_snapshot, native_snapshot, custom, none };
+
+/// "PodVolumeBackup", "CSISnapshot", "NativeSnapshot", "Custom", "" (Velero's spelling).
+[[nodiscard]] std::string_view to_string(backup_method m);
+
+/// The volume policy that decided, if any.
+struct policy_ref {
+  std::size_t index = 0;   ///< position in its document's volumePolicies (0-based)
+  bool global = false;     ///< from the global volume policies document
+  std::string action;      ///< skip / snapshot / fs-backup / custom
+  value parameters;        ///< the action's parameters (null when none)
+};
+
+struct volume_record {
+  // ---- BackupVolumeInfo --------------------------------------------------------
+  std::string pvc_name;
+  std::string pvc_namespace;
+  std::string pv_name;
+  backup_method method = backup_method::none;
+  bool snapshot_data_moved = false;
+  bool skipped = false;
+  std::string skipped_reason;  ///< Velero's format: `approach: reason;...`
+  // ---- volpol ------------------------------------------------------------------
+  std::string pod_namespace;   ///< for pod volumes: the pod (for PVCs: the pod that took the PVB, if any)
+  std::string pod_name;
+  std::string pod_volume;      ///< the volume's name in the pod
+  std::string storage_class;
+  std::string volume_type;     ///< volumeTypes name (csi, nfs, emptyDir, ...)
+  std::optional<policy_ref> policy;
+  std::string data_mover;      ///< for CSI snapshots with data movement
+  std::string snapshot_class;  ///< from the policy's snapshotClass
+  std::string reason;          ///< why, in a sentence
+  bool error = false;          ///< Velero reports an error for this volume
+  std::string error_message;
+};
+
+/// Counts per method, for the summary.
+struct plan_summary {
+  std::size_t pod_volume_backup = 0, csi_snapshot = 0, csi_data_movement = 0, native_snapshot = 0,
+              custom = 0, skipped = 0, errors = 0, volumes = 0;
+};
+
+}  // namespace volpol::plan

@@ -1,0 +1,49 @@
+#include "volpol/plan/pvc_snapshot_tracker.h"
+
+namespace volpol::plan {
+
+namespace {
+std::string key(std::string_view ns, std::string_view name) {
+  std::string k;
+  k.reserve(ns.size() + name.size() + 1);
+  k.append(ns).append("/").append(name);
+  return k;
+}
+}  // namespace
+
+void pvc_snapshot_tracker::record(const k8s::pod& pod, std::string_view volume_name, status to, status from) {
+  const k8s::pod_volume* v = pod.find_volume(volume_name);
+  if (v == nullptr || !v->sources.has(k8s::volume_source::persistent_volume_claim)) return;
+  entry& e = pvcs_[key(pod.metadata.namespace_, v->sources.claim_name)];
+  e.pod = pod.metadata.name;  // Velero records the pod whatever the transition
+  if (e.st == from) e.st = to;
+}
+
+void pvc_snapshot_tracker::track(const k8s::pod& pod, std::string_view volume_name) {
+  record(pod, volume_name, status::tracked, status::not_tracked);
+}
+void pvc_snapshot_tracker::take(const k8s::pod& pod, std::string_view volume_name) {
+  record(pod, volume_name, status::taken, status::tracked);
+}
+void pvc_snapshot_tracker::opt_out(const k8s::pod& pod, std::string_view volume_name) {
+  record(pod, volume_name, status::opted_out, status::not_tracked);
+}
+
+const std::string* pvc_snapshot_tracker::opted_out_by_pod(std::string_view ns, std::string_view name) const {
+  const auto it = pvcs_.find(key(ns, name));
+  if (it == pvcs_.end() || it->second.st != status::opted_out) return nullptr;
+  return &it->second.pod;
+}
+
+bool pvc_snapshot_tracker::taken_for_pod_volume(const k8s::pod& pod, std::string_view volume_name) const {
+  const k8s::pod_volume* v = pod.find_volume(volume_name);
+  if (v == nullptr || !v->sources.has(k8s::volume_source::persistent_volume_claim)) return false;
+  return status_of(pod.metadata.namespace_, v->sources.claim_name) == status::taken;
+}
+
+pvc_snapshot_tracker::status pvc_snapshot_tracker::status_of(std::string_view ns, std::string_view name) const {
+  const auto it = pvcs_.find(key(ns, name));
+  return it == pvcs_.end() ? status::not_tracked : it->second.st;
+}
+
+}  // namespace volpol::plan

@@ -1,0 +1,69 @@
+#include <gtest/gtest.h>
+
+#include "volpol/plan/pvc_snapshot_tracker.h"
+#include "volpol/plan/skipped_pv_tracker.h"
+
+using namespace volpol;
+using namespace volpol::plan;
+
+namespace {
+k8s::pod pod_with_pvcs(const char* name) {
+  k8s::pod p;
+  p.metadata.name = name;
+  p.metadata.namespace_ = "ns-1";
+  for (auto [vol, claim] : {std::pair{"pod-vol-1", "pvc-1"}, std::pair{"pod-vol-2", "pvc-2"}}) {
+    k8s::pod_volume v;
+    v.name = vol;
+    v.sources.set(k8s::volume_source::persistent_volume_claim);
+    v.sources.claim_name = claim;
+    p.volumes.push_back(v);
+  }
+  return p;
+}
+}  // namespace
+
+// Restates Velero's TestOptoutVolume (pkg/backup/pvc_snapshot_tracker_test.go).
+TEST(pvc_snapshot_tracker, opted_out_volume_is_never_tracked_or_taken) {
+  const k8s::pod pod = pod_with_pvcs("pod-1");
+  pvc_snapshot_tracker t;
+  t.opt_out(pod, "pod-vol-1");
+  const std::string* by = t.opted_out_by_pod("ns-1", "pvc-1");
+  ASSERT_NE(by, nullptr);
+  EXPECT_EQ(*by, "pod-1");
+  t.track(pod, "pod-vol-1");
+  t.track(pod, "pod-vol-2");
+  EXPECT_EQ(t.status_of("ns-1", "pvc-1"), pvc_snapshot_tracker::status::opted_out);
+  EXPECT_EQ(t.status_of("ns-1", "pvc-2"), pvc_snapshot_tracker::status::tracked);
+  t.take(pod, "pod-vol-1");
+  t.take(pod, "pod-vol-2");
+  EXPECT_FALSE(t.taken_for_pod_volume(pod, "pod-vol-1"));
+  EXPECT_TRUE(t.taken_for_pod_volume(pod, "pod-vol-2"));
+}
+
+TEST(pvc_snapshot_tracker, last_pod_is_recorded_whatever_the_transition) {
+  pvc_snapshot_tracker t;
+  t.opt_out(pod_with_pvcs("pod-a"), "pod-vol-1");
+  t.opt_out(pod_with_pvcs("pod-b"), "pod-vol-1");
+  ASSERT_NE(t.opted_out_by_pod("ns-1", "pvc-1"), nullptr);
+  EXPECT_EQ(*t.opted_out_by_pod("ns-1", "pvc-1"), "pod-b");
+  EXPECT_EQ(t.opted_out_by_pod("ns-1", "pvc-2"), nullptr);
+}
+
+TEST(skipped_pv_tracker, reasons_sorted_by_approach_and_untrack_is_final) {
+  skipped_pv_tracker t;
+  const std::string key = skipped_pv_tracker::key_for("pv-1", "ns", "pvc-1");
+  EXPECT_EQ(key, "pv:pv-1");
+  t.track(key, volume_snapshot_approach, "not satisfy the criteria for VolumePolicy or the legacy snapshot way");
+  t.track(key, "", "skipped due to resource policy ");
+  t.track(key, pod_volume_approach, "opted out due to annotation in pod pod-1");
+  EXPECT_EQ(t.serialized_reasons(key),
+            "any: skipped due to resource policy ;"
+            "podvolume: opted out due to annotation in pod pod-1;"
+            "volumeSnapshot: not satisfy the criteria for VolumePolicy or the legacy snapshot way;");
+  t.untrack(key);
+  EXPECT_FALSE(t.is_skipped(key));
+  t.track(key, csi_snapshot_approach, "skipped b/c it's not a CSI volume");
+  EXPECT_FALSE(t.is_skipped(key));
+  EXPECT_EQ(skipped_pv_tracker::key_for("", "ns", "pvc-1"), "pvc:ns/pvc-1");
+  EXPECT_EQ(skipped_pv_tracker::key_for("", "", "pvc-1"), "");
+}
