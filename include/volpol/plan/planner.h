@@ -1,0 +1,57 @@
+// volpol/plan/planner.h — the whole-backup walk: what a Velero backup will do with every
+// volume of a cluster, and why.
+//
+// Walks the way Velero's backup does (pkg/backup/item_collector.go orders pods, then PVCs,
+// then PVs; pkg/backup/item_backupper.go `backupItemInternal`, `executeActions`,
+// `takePVSnapshot`; pkg/podvolume/backupper.go `BackupPodVolumes`; the CSI PVC backup action
+// pkg/backup/actions/csi/pvc_action.go), keeping Velero's own bookkeeping (the PVC snapshot
+// tracker and the skipped-PV tracker) so the outcome and `skippedReason` are Velero's:
+//
+//  1. pods of the included namespaces, sorted by namespace/name: each volume through the
+//     fs-backup decision; one PodVolumeBackup per PVC even when several pods mount it;
+//     each pod's PVCs are then backed up (the pod action returns them), and its
+//     PodVolumeBackups created (pod running, volume mounted, not hostPath, not block);
+//  2. PVCs: a matched `skip` policy stops the CSI action; otherwise, with EnableCSI, the core
+//     snapshot decision gates the CSI action, which checks the storage class and the bound PV,
+//     passes over non-CSI PVs, and decides again with its own helper (the Backup's policy only,
+//     backupExcludePVC = snapshotMoveData); CSI snapshot, with data movement when
+//     snapshotMoveData; the PVC's PV is then backed up;
+//  3. PVs: the native-snapshot path (skipped for CSI PVs with EnableCSI; a matched `skip`
+//     policy stops it; needs a volume snapshot location whose provider recognises the PV).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "volpol/k8s/cluster.h"
+#include "volpol/k8s/diagnostic.h"
+#include "volpol/plan/backup_options.h"
+#include "volpol/plan/volume_record.h"
+#include "volpol/policy/policies.h"
+
+namespace volpol::plan {
+
+struct plan_input {
+  const k8s::cluster* cluster = nullptr;
+  /// The backup's resource policies (built and validated), or null for none.
+  const policy::policies* backup_policies = nullptr;
+  /// The global volume policies (built and validated), or null for none.
+  const policy::policies* global_policies = nullptr;
+  backup_options backup;
+  server_options server;
+};
+
+struct plan_result {
+  /// One record per volume, sorted by namespace, then PVC / pod / volume name, then PV.
+  std::vector<volume_record> volumes;
+  plan_summary summary;
+  /// Assumptions the plan made (EnableCSI on by default, node agent running ...), for display.
+  std::vector<std::string> notes;
+};
+
+/// Plans the backup. Never fails for a volume: per-volume errors are records with `error`
+/// set (as Velero would log them and mark the backup PartiallyFailed).
+/// @return the plan, or an error for unusable options (a malformed namespace pattern).
+[[nodiscard]] result<plan_result> make_plan(const plan_input& input);
+
+}  // namespace volpol::plan

@@ -1,0 +1,46 @@
+// volpol/plan/report.h — a plan as a table (for people) or as JSON / YAML (for machines).
+//
+// The machine formats carry everything the table shows. Records keep the plan's order
+// (deterministic: sorted by namespace, PVC / pod, volume, PV).
+//
+// Each volume is shaped like Velero's BackupVolumeInfo (internal/volume/volumes_information.go:
+// `pvcName`, `pvcNamespace`, `pvName`, `backupMethod` = PodVolumeBackup / CSISnapshot /
+// NativeSnapshot, `snapshotDataMoved`, `skipped`, `skippedReason`) plus volpol's fields:
+// `method` (fs-backup, csi-snapshot, csi-snapshot-data-movement, native-snapshot, custom,
+// skipped, error), `podNamespace`, `podName`, `podVolume`, `storageClass`, `volumeType`,
+// `policy` {index, document (backup|global), action, parameters}, `dataMover`,
+// `snapshotClass`, `reason`, `error`.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "volpol/k8s/diagnostic.h"
+#include "volpol/plan/planner.h"
+
+namespace volpol::plan {
+
+/// What the report says besides the volumes.
+struct report_context {
+  std::vector<diagnostic> input_problems;  ///< objects that could not be loaded (all listed)
+  std::vector<std::string> inputs;         ///< the -f paths, for the header
+  std::string policy_file;                 ///< "" when none
+  std::string global_policy_file;          ///< "" when none
+};
+
+/// volpol's name for how a record is handled: "fs-backup", "csi-snapshot",
+/// "csi-snapshot-data-movement", "native-snapshot", "custom", "skipped", "error".
+[[nodiscard]] std::string_view method_label(const volume_record& r);
+
+/// "volumePolicies[2]" or "global volumePolicies[0] (skip)"-style short label; "" when none.
+[[nodiscard]] std::string policy_label(const volume_record& r);
+
+/// A table, one row per volume, then a summary and the notes. Columns: NAMESPACE,
+/// POD/VOLUME, PVC, PV, STORAGECLASS, METHOD, POLICY, REASON.
+[[nodiscard]] std::string render_table(const plan_result& plan, const report_context& ctx);
+/// A JSON document: {"kind": "VolumeBackupPlan", "summary", "notes", "problems", "volumes"}.
+[[nodiscard]] std::string render_json(const plan_result& plan, const report_context& ctx);
+/// The same document as YAML.
+[[nodiscard]] std::string render_yaml(const plan_result& plan, const report_context& ctx);
+
+}  // namespace volpol::plan

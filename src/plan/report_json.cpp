@@ -1,0 +1,186 @@
+// JSON and YAML renderings of a plan: one document model, two writers.
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include "volpol/plan/report.h"
+
+namespace volpol::plan {
+
+namespace {
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (const char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) out += fmt::format("\\u{:04x}", c);
+        else out += ch;
+    }
+  }
+  return out + "\"";
+}
+
+// ---- a small document model shared by both writers -----------------------------------
+struct node;
+using fields = std::vector<std::pair<std::string, node>>;
+struct node {
+  enum class kind { null, boolean, number, string, list, object } k = kind::null;
+  bool b = false;
+  std::string text;  // number (already formatted) or string
+  std::vector<node> items;
+  fields members;
+};
+node str(std::string_view s) { node n; n.k = node::kind::string; n.text = std::string(s); return n; }
+node num(std::size_t v) { node n; n.k = node::kind::number; n.text = std::to_string(v); return n; }
+node boolean(bool v) { node n; n.k = node::kind::boolean; n.b = v; return n; }
+node object(fields f) { node n; n.k = node::kind::object; n.members = std::move(f); return n; }
+node list(std::vector<node> items) { node n; n.k = node::kind::list; n.items = std::move(items); return n; }
+
+node from_value(const value& v) {
+  switch (v.type()) {
+    case value::kind::null: return {};
+    case value::kind::boolean: return boolean(v.as_bool());
+    case value::kind::integer: { node n; n.k = node::kind::number; n.text = std::to_string(v.as_int()); return n; }
+    case value::kind::floating: { node n; n.k = node::kind::number; n.text = fmt::format("{}", v.as_float()); return n; }
+    case value::kind::string: return str(v.as_string());
+    case value::kind::sequence: {
+      std::vector<node> items;
+      for (const value& i : v.items()) items.push_back(from_value(i));
+      return list(std::move(items));
+    }
+    case value::kind::mapping: {
+      fields f;
+      for (const auto& [k, i] : v.entries()) f.emplace_back(k, from_value(i));
+      return object(std::move(f));
+    }
+  }
+  return {};
+}
+
+node volume_node(const volume_record& r) {
+  fields f;
+  auto opt = [&](const char* key, const std::string& s) { if (!s.empty()) f.emplace_back(key, str(s)); };
+  opt("pvcName", r.pvc_name);
+  opt("pvcNamespace", r.pvc_namespace);
+  opt("pvName", r.pv_name);
+  opt("backupMethod", std::string(to_string(r.method == backup_method::custom ? backup_method::none : r.method)));
+  f.emplace_back("snapshotDataMoved", boolean(r.snapshot_data_moved));
+  f.emplace_back("skipped", boolean(r.skipped));
+  opt("skippedReason", r.skipped_reason);
+  f.emplace_back("method", str(method_label(r)));
+  opt("podNamespace", r.pod_namespace);
+  opt("podName", r.pod_name);
+  opt("podVolume", r.pod_volume);
+  opt("storageClass", r.storage_class);
+  opt("volumeType", r.volume_type);
+  if (r.policy) {
+    fields p;
+    p.emplace_back("index", num(r.policy->index));
+    p.emplace_back("document", str(r.policy->global ? "global" : "backup"));
+    p.emplace_back("action", str(r.policy->action));
+    if (!r.policy->parameters.is_null()) p.emplace_back("parameters", from_value(r.policy->parameters));
+    f.emplace_back("policy", object(std::move(p)));
+  }
+  opt("dataMover", r.data_mover);
+  opt("snapshotClass", r.snapshot_class);
+  opt("reason", r.reason);
+  if (r.error) f.emplace_back("error", str(r.error_message));
+  return object(std::move(f));
+}
+
+node document(const plan_result& plan, const report_context& ctx) {
+  const plan_summary& s = plan.summary;
+  fields summary = {{"volumes", num(s.volumes)},          {"fsBackup", num(s.pod_volume_backup)},
+                    {"csiSnapshot", num(s.csi_snapshot)}, {"csiSnapshotDataMovement", num(s.csi_data_movement)},
+                    {"nativeSnapshot", num(s.native_snapshot)}, {"custom", num(s.custom)},
+                    {"skipped", num(s.skipped)},          {"errors", num(s.errors)}};
+  std::vector<node> notes, problems, volumes;
+  for (const std::string& n : plan.notes) notes.push_back(str(n));
+  for (const diagnostic& d : ctx.input_problems) problems.push_back(str(d.to_string()));
+  for (const volume_record& r : plan.volumes) volumes.push_back(volume_node(r));
+  fields top;
+  top.emplace_back("kind", str("VolumeBackupPlan"));
+  if (!ctx.policy_file.empty()) top.emplace_back("policy", str(ctx.policy_file));
+  if (!ctx.global_policy_file.empty()) top.emplace_back("globalPolicy", str(ctx.global_policy_file));
+  top.emplace_back("summary", object(std::move(summary)));
+  top.emplace_back("notes", list(std::move(notes)));
+  top.emplace_back("problems", list(std::move(problems)));
+  top.emplace_back("volumes", list(std::move(volumes)));
+  return object(std::move(top));
+}
+
+void write_json(const node& n, std::string& out, int indent) {
+  const std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
+  const std::string inner(static_cast<std::size_t>(indent + 1) * 2, ' ');
+  switch (n.k) {
+    case node::kind::null: out += "null"; break;
+    case node::kind::boolean: out += n.b ? "true" : "false"; break;
+    case node::kind::number: out += n.text; break;
+    case node::kind::string: out += json_string(n.text); break;
+    case node::kind::list:
+      if (n.items.empty()) { out += "[]"; break; }
+      out += "[\n";
+      for (std::size_t i = 0; i < n.items.size(); ++i) {
+        out += inner;
+        write_json(n.items[i], out, indent + 1);
+        out += i + 1 < n.items.size() ? ",\n" : "\n";
+      }
+      out += pad + "]";
+      break;
+    case node::kind::object:
+      if (n.members.empty()) { out += "{}"; break; }
+      out += "{\n";
+      for (std::size_t i = 0; i < n.members.size(); ++i) {
+        out += inner + json_string(n.members[i].first) + ": ";
+        write_json(n.members[i].second, out, indent + 1);
+        out += i + 1 < n.members.size() ? ",\n" : "\n";
+      }
+      out += pad + "}";
+      break;
+  }
+}
+
+void write_yaml(const node& n, YAML::Emitter& e) {
+  switch (n.k) {
+    case node::kind::null: e << YAML::Null; break;
+    case node::kind::boolean: e << n.b; break;
+    case node::kind::number: e << n.text; break;
+    case node::kind::string: e << YAML::DoubleQuoted << n.text; break;
+    case node::kind::list:
+      e << YAML::BeginSeq;
+      for (const node& i : n.items) write_yaml(i, e);
+      e << YAML::EndSeq;
+      break;
+    case node::kind::object:
+      e << YAML::BeginMap;
+      for (const auto& [k, v] : n.members) {
+        e << YAML::Key << k << YAML::Value;
+        write_yaml(v, e);
+      }
+      e << YAML::EndMap;
+      break;
+  }
+}
+
+}  // namespace
+
+std::string render_json(const plan_result& plan, const report_context& ctx) {
+  std::string out;
+  write_json(document(plan, ctx), out, 0);
+  out += '\n';
+  return out;
+}
+
+std::string render_yaml(const plan_result& plan, const report_context& ctx) {
+  YAML::Emitter e;
+  write_yaml(document(plan, ctx), e);
+  return std::string(e.c_str()) + "\n";
+}
+
+}  // namespace volpol::plan

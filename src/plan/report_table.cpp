@@ -1,0 +1,78 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "volpol/plan/report.h"
+
+namespace volpol::plan {
+
+std::string_view method_label(const volume_record& r) {
+  if (r.error) return "error";
+  switch (r.method) {
+    case backup_method::pod_volume_backup: return "fs-backup";
+    case backup_method::csi_snapshot: return r.snapshot_data_moved ? "csi-snapshot-data-movement" : "csi-snapshot";
+    case backup_method::native_snapshot: return "native-snapshot";
+    case backup_method::custom: return "custom";
+    case backup_method::none: return "skipped";
+  }
+  return "skipped";
+}
+
+std::string policy_label(const volume_record& r) {
+  if (!r.policy) return {};
+  return fmt::format("{}volumePolicies[{}] ({})", r.policy->global ? "global " : "", r.policy->index,
+                     r.policy->action);
+}
+
+namespace {
+
+constexpr std::size_t columns = 8;
+using row = std::array<std::string, columns>;
+
+row make_row(const volume_record& r) {
+  std::string pod;
+  if (!r.pod_name.empty()) pod = r.pod_name + "/" + r.pod_volume;
+  const std::string& ns = r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace;
+  std::string reason = r.reason;
+  if (r.error && reason.rfind("error: ", 0) != 0) reason = "error: " + r.error_message + (reason.empty() ? "" : "; " + reason);
+  return {ns.empty() ? "-" : ns,
+          pod.empty() ? "-" : pod,
+          r.pvc_name.empty() ? "-" : r.pvc_name,
+          r.pv_name.empty() ? "-" : r.pv_name,
+          r.storage_class.empty() ? "-" : r.storage_class,
+          std::string(method_label(r)),
+          policy_label(r).empty() ? "-" : policy_label(r),
+          reason};
+}
+
+}  // namespace
+
+std::string render_table(const plan_result& plan, const report_context& ctx) {
+  std::vector<row> rows;
+  rows.push_back({"NAMESPACE", "POD/VOLUME", "PVC", "PV", "STORAGECLASS", "METHOD", "POLICY", "REASON"});
+  for (const volume_record& r : plan.volumes) rows.push_back(make_row(r));
+  std::array<std::size_t, columns> width{};
+  for (const row& r : rows)
+    for (std::size_t i = 0; i + 1 < columns; ++i) width[i] = std::max(width[i], r[i].size());
+  std::string out;
+  for (const row& r : rows) {
+    for (std::size_t i = 0; i + 1 < columns; ++i) out += fmt::format("{:<{}}  ", r[i], width[i]);
+    out += r[columns - 1];
+    out += '\n';
+  }
+  const plan_summary& s = plan.summary;
+  out += fmt::format(
+      "\n{} volumes: {} fs-backup, {} CSI snapshot, {} CSI snapshot with data movement, {} native snapshot, "
+      "{} custom (plugin), {} skipped, {} errors\n",
+      s.volumes, s.pod_volume_backup, s.csi_snapshot, s.csi_data_movement, s.native_snapshot, s.custom, s.skipped,
+      s.errors);
+  for (const std::string& n : plan.notes) out += "note: " + n + "\n";
+  if (!ctx.input_problems.empty()) {
+    out += fmt::format("\n{} input problem(s):\n", ctx.input_problems.size());
+    for (const diagnostic& d : ctx.input_problems) out += "  " + d.to_string() + "\n";
+  }
+  return out;
+}
+
+}  // namespace volpol::plan

@@ -1,0 +1,212 @@
+#include "walker.h"
+
+#include <algorithm>
+#include <functional>
+#include <tuple>
+#include <fmt/format.h>
+
+#include "volpol/helper/decision.h"
+
+namespace volpol::plan::detail {
+
+namespace {
+
+std::optional<policy::policies> merge(const policy::policies* backup, const policy::policies* global) {
+  if (backup == nullptr || global == nullptr) return std::nullopt;
+  policy::policies merged = *backup;
+  merged.merge_global(*global);
+  return merged;
+}
+
+helper::helper_options core_options(const plan_input& in, const resource_filter& rf) {
+  helper::helper_options o;
+  o.snapshot_volumes = in.backup.snapshot_volumes;
+  o.default_volumes_to_fs_backup =
+      in.backup.default_volumes_to_fs_backup.value_or(in.server.default_volumes_to_fs_backup);
+  o.backup_exclude_pvc = !rf.should_include(resource_kind::persistent_volume_claims);
+  return o;
+}
+
+helper::helper_options csi_options(const plan_input& in) {
+  helper::helper_options o;
+  o.snapshot_volumes = in.backup.snapshot_volumes;
+  o.default_volumes_to_fs_backup =
+      in.backup.default_volumes_to_fs_backup.value_or(in.server.default_volumes_to_fs_backup);
+  o.backup_exclude_pvc = in.backup.snapshot_move_data.value_or(false);
+  return o;
+}
+
+template <class T>
+std::vector<const T*> sorted_by_key(std::span<const T> items) {
+  std::vector<const T*> out;
+  out.reserve(items.size());
+  for (const T& i : items) out.push_back(&i);
+  std::sort(out.begin(), out.end(), [](const T* a, const T* b) {
+    if (a->metadata.namespace_ != b->metadata.namespace_) return a->metadata.namespace_ < b->metadata.namespace_;
+    return a->metadata.name < b->metadata.name;
+  });
+  return out;
+}
+
+}  // namespace
+
+walker::walker(const plan_input& in, namespace_filter ns, resource_filter rf)
+    : in_(in),
+      c_(*in.cluster),
+      ns_(std::move(ns)),
+      rf_(std::move(rf)),
+      merged_(merge(in.backup_policies, in.global_policies)),
+      effective_(merged_ ? &*merged_ : (in.backup_policies ? in.backup_policies : in.global_policies)),
+      core_(effective_, core_options(in, rf_), *in.cluster),
+      csi_(in.backup_policies, csi_options(in), *in.cluster) {}
+
+void walker::run() {
+  if (rf_.should_include(resource_kind::pods))
+    for (const k8s::pod* p : sorted_by_key(c_.pods()))
+      if (ns_.should_include(p->metadata.namespace_)) backup_pod(*p);
+  if (rf_.should_include(resource_kind::persistent_volume_claims))
+    for (const k8s::persistent_volume_claim* pvc : sorted_by_key(c_.persistent_volume_claims()))
+      if (ns_.should_include(pvc->metadata.namespace_)) backup_pvc(*pvc);
+  if (pvs_listed())
+    for (const k8s::persistent_volume* pv : sorted_by_key(c_.persistent_volumes())) backup_pv(*pv);
+}
+
+bool walker::pvs_via_pvc_included() const {
+  return in_.backup.include_cluster_resources.value_or(true) &&
+         rf_.should_include(resource_kind::persistent_volumes);
+}
+
+bool walker::pvs_listed() const {
+  const bool cluster_resources = in_.backup.include_cluster_resources.value_or(ns_.all_namespaces());
+  return cluster_resources && rf_.should_include(resource_kind::persistent_volumes);
+}
+
+bool walker::excluded_by_label(const k8s::object_meta& m) const {
+  const std::string* v = m.labels.find(exclude_label);
+  return v != nullptr && *v == "true";
+}
+
+const policy::volume_policy* walker::match(const k8s::persistent_volume* pv, const k8s::persistent_volume_claim* pvc,
+                                           const k8s::pod_volume* v) const {
+  if (effective_ == nullptr) return nullptr;
+  policy::volume_filter_data data;
+  data.pv = pv;
+  data.pvc = pvc;
+  data.pod_volume = v;
+  auto r = effective_->match(data);
+  return r.ok() ? r.value() : nullptr;
+}
+
+// ---- records ---------------------------------------------------------------------------
+
+volume_entry& walker::entry_for_pvc(const k8s::persistent_volume_claim& pvc) {
+  const std::string key =
+      skipped_pv_tracker::key_for(pvc.volume_name, pvc.metadata.namespace_, pvc.metadata.name);
+  volume_entry& e = entries_[key];
+  volume_record& r = e.rec;
+  r.pvc_name = pvc.metadata.name;
+  r.pvc_namespace = pvc.metadata.namespace_;
+  r.pv_name = pvc.volume_name;
+  if (r.storage_class.empty() && pvc.storage_class_name) r.storage_class = *pvc.storage_class_name;
+  return e;
+}
+
+volume_entry& walker::entry_for_pv(const k8s::persistent_volume& pv) {
+  volume_entry& e = entries_[skipped_pv_tracker::key_for(pv.metadata.name, "", "")];
+  volume_record& r = e.rec;
+  r.pv_name = pv.metadata.name;
+  if (pv.claim_ref && r.pvc_name.empty()) {
+    r.pvc_name = pv.claim_ref->name;
+    r.pvc_namespace = pv.claim_ref->namespace_;
+  }
+  if (!pv.storage_class_name.empty()) r.storage_class = pv.storage_class_name;
+  if (r.volume_type.empty()) r.volume_type = std::string(policy::volume_type_of(pv));
+  return e;
+}
+
+volume_entry& walker::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) {
+  volume_entry& e = entries_["pod:" + pod.metadata.namespace_ + "/" + pod.metadata.name + "/" + v.name];
+  volume_record& r = e.rec;
+  r.pod_namespace = pod.metadata.namespace_;
+  r.pod_name = pod.metadata.name;
+  r.pod_volume = v.name;
+  r.volume_type = std::string(policy::volume_type_of(v));
+  return e;
+}
+
+void walker::track(volume_entry& e, std::string_view approach, std::string_view reason, std::string why) {
+  const volume_record& r = e.rec;
+  const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
+  if (!key.empty()) skipped_.track(key, approach, reason);
+  if (!e.decided) e.rec.reason = std::move(why);
+}
+
+void walker::decide(volume_entry& e, backup_method m, std::string why) {
+  volume_record& r = e.rec;
+  const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
+  if (!key.empty()) skipped_.untrack(key);
+  if (e.decided) return;  // Velero untracks once: the first method stays
+  e.decided = true;
+  r.method = m;
+  r.reason = std::move(why);
+}
+
+void walker::fail(volume_entry& e, const diagnostic& d) {
+  e.rec.error = true;
+  if (!e.rec.error_message.empty()) e.rec.error_message += "; ";
+  e.rec.error_message += d.message;
+  if (!e.decided) e.rec.reason = "error: " + d.message;
+}
+
+void walker::note_policy(volume_entry& e, const policy::volume_policy* p) {
+  if (p == nullptr || e.rec.policy) return;
+  policy_ref ref;
+  ref.index = p->index;
+  ref.global = p->origin == policy::policy_origin::global;
+  ref.action = p->act.type == policy::action_type::other ? p->act.type_string
+                                                         : std::string(policy::to_string(p->act.type));
+  ref.parameters = p->act.parameters;
+  e.rec.policy = std::move(ref);
+}
+
+plan_result walker::finish() {
+  plan_result out;
+  out.notes = std::move(notes_);
+  out.volumes.reserve(entries_.size());
+  for (auto& [key, e] : entries_) {
+    volume_record& r = e.rec;
+    if (!key.empty() && key.rfind("pod:", 0) != 0 && !e.decided) {
+      r.skipped = true;
+      r.skipped_reason = skipped_.serialized_reasons(key);
+    } else if (!e.decided) {
+      r.skipped = true;
+    }
+    if (r.policy && r.policy->action == "custom" && !e.decided) r.method = backup_method::custom;
+    out.volumes.push_back(std::move(r));
+  }
+  // Namespace, then the pod (volumes of no pod last), the pod volume, the PVC, the PV.
+  std::sort(out.volumes.begin(), out.volumes.end(), [](const volume_record& a, const volume_record& b) {
+    auto sort_key = [](const volume_record& r) {
+      const std::string& ns = r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace;
+      return std::make_tuple(std::cref(ns), r.pod_name.empty(), std::cref(r.pod_name), std::cref(r.pod_volume),
+                             std::cref(r.pvc_name), std::cref(r.pv_name));
+    };
+    return sort_key(a) < sort_key(b);
+  });
+  for (const volume_record& r : out.volumes) {
+    plan_summary& s = out.summary;
+    ++s.volumes;
+    if (r.error) ++s.errors;
+    switch (r.method) {
+      case backup_method::pod_volume_backup: ++s.pod_volume_backup; break;
+      case backup_method::csi_snapshot: r.snapshot_data_moved ? ++s.csi_data_movement : ++s.csi_snapshot; break;
+      case backup_method::native_snapshot: ++s.native_snapshot; break;
+      case backup_method::custom: ++s.custom; break;
+      case backup_method::none: if (!r.error) ++s.skipped; break;
+    }
+  }
+  return out;
+}
+
+}  // namespace volpol::plan::detail
+
