@@ -29,15 +29,16 @@ void report(const helper::volume_helper& h, const k8s::persistent_volume_claim& 
     return;
   }
   if (!d->perform) {
-    fmt::print("  {:<22} not mine: {}\n", pvc.metadata.key(), helper::describe(*d));
+    const char* lead = d->why == helper::reason::policy_action ? "first match is " : "";
+    fmt::print("  {:<22} not mine: {}{}\n", pvc.metadata.key(), lead, helper::describe(*d));
     return;
   }
   // A Pending PVC matched on the PVC alone is ours, but GetActionParameters needs its PV:
   // Velero reports "not matched" there, so read the parameters from the decision's policy.
   const helper::action_parameters p = h.get_action_parameters(pvc);
   const value& params = p.matched ? *p.parameters : d->policy->act.parameters;
-  fmt::print("  {:<22} MINE via {}, parameters {}\n", pvc.metadata.key(), helper::policy_label(*d->policy),
-             params.to_string());
+  fmt::print("  {:<22} MINE via {}, parameters {}{}\n", pvc.metadata.key(), helper::policy_label(*d->policy),
+             params.to_string(), p.matched ? "" : " (matched on the PVC alone: it has no PV yet)");
 }
 
 }  // namespace

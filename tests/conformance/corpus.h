@@ -36,9 +36,10 @@ using op_table = std::map<std::string, op_function, std::less<>>;
 void register_quantity_ops(op_table& ops);    // parseQuantity, compareQuantity
 void register_policy_ops(op_table& ops);      // loadPolicy, loadRestorePolicy
 void register_match_ops(op_table& ops);       // matchAction, volumeType, parseCapacity, capacityInRange
-void register_helper_ops(op_table& ops);      // shouldPerform*, getActionParameters, getDataMover,
-                                              // getSnapshotClass, *ForVolume, shouldIncludeVolume
+void register_helper_ops(op_table& ops);      // shouldPerform*, getActionParameters, *ForVolume,
+                                              // shouldIncludeVolume
 void register_podvolume_ops(op_table& ops);   // volumesToBackup, volumesToExclude
+void register_action_ops(op_table& ops);      // getDataMover, getSnapshotClass (one policy action)
 
 /// Loads every case of every `*.yaml` under `paths` (files or folders, recursive, sorted).
 /// Problems with the corpus itself (unreadable file, case without op) are returned as

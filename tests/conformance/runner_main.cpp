@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   register_match_ops(ops);
   register_helper_ops(ops);
   register_podvolume_ops(ops);
+  register_action_ops(ops);
 
   std::vector<corpus_file_error> file_errors;
   const auto cases = load_corpus(paths, file_errors);

@@ -1,9 +1,20 @@
 // volpol/policy/policies.h — a built resource-policy document: volume policies (in order),
 // include/exclude policy and the filter policies; matching a volume to its action.
 //
-// Mirrors Velero's `Policies` (internal/resourcepolicies/resource_policies.go):
-// `BuildPolicy`, `Validate`, `ValidateForRestore`, `GetMatchAction`, and the global merge of
-// `GetResourcePoliciesFromBackupWithGlobal`.
+// Mirrors Velero's `Policies` (internal/resourcepolicies/resource_policies.go): `BuildPolicy`,
+// `Validate`, `ValidateForRestore`, `GetMatchAction`, `GetGlobalResourcePolicies` and the merge
+// of `GetResourcePoliciesFromBackupWithGlobal`.
+//
+// Building and validating are separate steps, as in Velero: matching and the volume helper use
+// a built document without validating it (Velero's own tests do), `volpol validate` and Velero's
+// backup controller validate it. Unlike Velero, which stops at the first problem, both steps
+// here collect every problem.
+//
+//     diagnostics out;
+//     resource_policies doc = decode_resource_policies(text, {.file = "policy.yaml"}, out);
+//     policies pols = policies::build(doc, policy_origin::backup, out);
+//     out.append(pols.validate());
+//     if (out.has_errors()) report(out);   // policy.yaml:7:9: volumePolicies[1].action.type: ...
 #pragma once
 
 #include <memory>
@@ -23,22 +34,43 @@ class policies {
  public:
   policies() = default;
 
-  /// Builds from a decoded document (Velero `BuildPolicy`): decodes each policy's conditions
-  /// strictly, parses capacities. Does NOT validate (see validate()).
-  /// @return the policies, or the first error with the policy's path
+  /// Builds from a decoded document (Velero `BuildPolicy`), collecting problems in `out`: each
+  /// volume policy's `conditions` map is decoded strictly into volume_conditions
+  /// (`unmarshalVolConditions`: unknown condition, wrong YAML kind — `storageClass: gp2` —,
+  /// unknown key inside `nfs` / `csi`), then its `capacity` is parsed (parse_capacity).
+  /// A volume policy that fails is left out (its problems are in `out`). Does NOT validate.
+  /// Volume policies keep their document index and get `origin`.
+  [[nodiscard]] static policies build(const resource_policies& doc, policy_origin origin, diagnostics& out);
+
+  /// Same. @return the policies, or the first problem, with the policy's path
   ///         (`volumePolicies[2].conditions.capacity: ...`) and its line/column.
   [[nodiscard]] static result<policies> build(const resource_policies& doc,
                                               policy_origin origin = policy_origin::backup);
 
-  /// Velero `Validate()` (backup side): version "v1", every action type known, every
-  /// condition's own check, includeExcludePolicy and filter policies. Collects every problem.
+  /// Velero `Validate()` (backup side), every problem collected:
+  ///   - `version` must be `v1`;
+  ///   - each volume policy: action type is skip / snapshot / fs-backup / custom (exact case);
+  ///     `dataMover` only on snapshot, a string among "", velero, velero-fs, velero-block;
+  ///     `snapshotClass` only on snapshot, a non-empty string (`Action.validate`); capacity
+  ///     lower ≤ upper unless upper is 0 (`capacityCondition.validate`); csi volumeAttributes
+  ///     need a driver (`csiCondition.validate`);
+  ///   - includeExcludePolicy: no `*`, no name both included and excluded in one scope;
+  ///   - clusterScopedFilterPolicy and namespacedFilterPolicies (see filter_policy.h).
   [[nodiscard]] diagnostics validate() const;
-  /// Velero `ValidateForRestore()`: version, no volumePolicies, no includeExcludePolicy,
-  /// filter policies.
+
+  /// Velero `ValidateForRestore()`: version `v1`, no volume policies, no includeExcludePolicy
+  /// (even empty), and the filter-policy checks of validate().
   [[nodiscard]] diagnostics validate_for_restore() const;
 
-  /// Appends `global`'s volume policies after this one's (backup first, then global).
-  /// Only volume policies apply globally. Mirrors `GetResourcePoliciesFromBackupWithGlobal`.
+  /// Velero `GetGlobalResourcePolicies` after validation: a copy keeping only the version and
+  /// the volume policies (every one marked policy_origin::global). When the document has an
+  /// includeExcludePolicy or filter policies, a warning saying they are ignored is added to
+  /// `warnings` (when given).
+  [[nodiscard]] policies as_global(diagnostics* warnings = nullptr) const;
+
+  /// Appends `global`'s volume policies after this one's (backup first, then global, so the
+  /// first match prefers the backup's). Only volume policies apply globally.
+  /// Mirrors `GetResourcePoliciesFromBackupWithGlobal`.
   void merge_global(const policies& global);
 
   /// The first volume policy whose every condition holds, or nullptr.
@@ -53,9 +85,35 @@ class policies {
  private:
   resource_policies doc_;  // include/exclude and filter policies live here, as decoded
   std::vector<volume_policy> volume_policies_;
+  // Volume policies whose conditions could not be built (already reported): validate() still
+  // checks their actions, so one run reports every problem. Never matched, never merged.
+  std::vector<volume_policy> unbuilt_;
 };
 
 /// True when every condition of `p` holds for `v`. Mirrors the loop in `Policies.match`.
 [[nodiscard]] bool matches(const volume_policy& p, const structured_volume& v);
+
+/// What a policy document is checked for (`volpol validate` flags).
+enum class policy_use : std::uint8_t {
+  backup,   ///< a backup's policy: Validate()
+  global,   ///< the cluster-wide global policy: Validate(), then only volume policies are kept
+  restore,  ///< a restore's policy: ValidateForRestore()
+};
+
+/// Decode + build + validate, every problem collected (errors and warnings).
+struct checked_policies {
+  policies built;      ///< what was built (for `global`, as_global() of it)
+  diagnostics problems;
+  [[nodiscard]] bool ok() const { return !problems.has_errors(); }
+};
+
+/// Checks a policy document given as text (YAML or JSON) for `use`.
+[[nodiscard]] checked_policies check_policy_text(std::string_view text, const text_origin& origin,
+                                                 policy_use use = policy_use::backup);
+/// Checks a ConfigMap holding a policy document, given as text.
+[[nodiscard]] checked_policies check_config_map_text(std::string_view text, std::string_view source,
+                                                     policy_use use = policy_use::backup);
+/// Checks a file: a policy document or a ConfigMap holding one (load_policy_file).
+[[nodiscard]] checked_policies check_policy_file(const std::string& path, policy_use use = policy_use::backup);
 
 }  // namespace volpol::policy

@@ -1,0 +1,22 @@
+// Private to the helper layer: what volume_helper::resolve() finds for a PV / PVC target.
+#pragma once
+
+#include "volpol/helper/pvc_pv.h"
+#include "volpol/helper/volume_helper.h"
+
+namespace volpol::helper {
+
+/// The target's PV (a PVC's bound PV, when found), its PVC, and the first matching policy.
+/// Mirrors getPVAndMatchAction (volume_policy_helper.go): a PVC whose PV is unknown is matched
+/// on the PVC alone.
+struct volume_helper::resolved {
+  const k8s::persistent_volume* pv = nullptr;
+  const k8s::persistent_volume_claim* pvc = nullptr;
+  pv_lookup_status lookup = pv_lookup_status::not_needed;
+  const policy::volume_policy* match = nullptr;  ///< null: no policies, or none matched
+
+  /// A PVC target whose PV could not be found (Velero's errGetPVForPVC).
+  [[nodiscard]] bool pv_unknown() const { return pvc != nullptr && pv == nullptr; }
+};
+
+}  // namespace volpol::helper

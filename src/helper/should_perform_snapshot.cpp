@@ -1,0 +1,59 @@
+// volume_helper::should_perform_snapshot (volume_policy_helper.go ShouldPerformSnapshot).
+#include "resolved.h"
+#include "volpol/helper/pod_volumes.h"
+#include "volpol/helper/volume_helper.h"
+
+namespace volpol::helper {
+
+namespace {
+
+/// A pod that mounts the PV's claim and fs-backs that volume up by its annotations; fills
+/// d.pod, d.pod_volume, d.pod_reason. Only the pods using the claim are visited.
+bool find_fs_backup_pod(const k8s::persistent_volume& pv, const k8s::cluster& c, bool default_volumes_to_fs_backup,
+                        decision& d) {
+  if (!pv.claim_ref) return false;
+  const k8s::object_reference& ref = *pv.claim_ref;
+  for (const k8s::pod* p : c.pods_using_pvc(ref.namespace_, ref.name)) {
+    for (const auto& v : p->volumes) {
+      if (!v.sources.has(k8s::volume_source::persistent_volume_claim) || v.sources.claim_name != ref.name) continue;
+      const annotation_choice choice = fs_backup_by_annotations(*p, v.name, default_volumes_to_fs_backup);
+      if (!choice.selected) continue;
+      d.pod = p;
+      d.pod_volume = &v;
+      d.pod_reason = choice.why;
+      return true;
+    }
+  }
+  return false;
+}
+
+reason snapshot_volumes_reason(const std::optional<bool>& snapshot_volumes) {
+  if (!snapshot_volumes) return reason::snapshot_volumes_unset;
+  return *snapshot_volumes ? reason::snapshot_volumes_true : reason::snapshot_volumes_false;
+}
+
+}  // namespace
+
+result<decision> volume_helper::should_perform_snapshot(volume_object target) const {
+  const resolved r = resolve(target);
+  decision d;
+  d.pv = r.pv;
+  d.pvc = r.pvc;
+  d.lookup = r.lookup;
+  if (r.match != nullptr) {
+    d.why = reason::policy_action;
+    d.policy = r.match;
+    d.perform = r.match->act.type == policy::action_type::snapshot;
+    return d;
+  }
+  if (r.pv_unknown()) return pv_lookup_error(*r.pvc, r.lookup);
+  if (find_fs_backup_pod(*r.pv, *cluster_, options_.default_volumes_to_fs_backup, d)) {
+    d.why = reason::pod_fs_backup;
+    return d;
+  }
+  d.why = snapshot_volumes_reason(options_.snapshot_volumes);
+  d.perform = options_.snapshot_volumes.value_or(true);
+  return d;
+}
+
+}  // namespace volpol::helper

@@ -1,0 +1,23 @@
+// src/policy/config_map.h — internal: decoding a parsed ConfigMap that holds a policy document.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "volpol/policy/document.h"
+
+namespace volpol::policy::detail {
+
+/// `kind: ConfigMap` at the top of a mapping.
+[[nodiscard]] bool is_config_map(const YAML::Node& root);
+
+/// Decodes the policy document in `root`'s single data value; `file_text` is the text `root`
+/// was parsed from (to map positions), `file` its name.
+[[nodiscard]] std::optional<resource_policies> decode_config_map_node(const YAML::Node& root,
+                                                                      std::string_view file_text,
+                                                                      const std::string& file, diagnostics& out);
+
+}  // namespace volpol::policy::detail

@@ -1,0 +1,171 @@
+// Decoding a policy document: `ResourcePolicies`, `VolumePolicy`, `Action` (velero
+// internal/resourcepolicies/resource_policies.go `unmarshalResourcePolicies`).
+#include <fmt/format.h>
+
+#include "decode_document.h"
+#include "decode_node.h"
+#include "volpol/policy/document.h"
+
+namespace volpol::policy {
+
+namespace detail {
+
+std::optional<YAML::Node> parse_first_document(std::string_view text, node_decoder& d) {
+  try {
+    YAML::Node root = YAML::Load(std::string(text));  // the first document only, as yaml.v3 Decode
+    if (root.Mark().is_null()) {
+      d.error({}, "", "the policy is empty: no YAML document found", "a policy document starts with `version: v1`");
+      return std::nullopt;
+    }
+    return root;
+  } catch (const YAML::Exception& e) {
+    const value_mark m = e.mark.is_null() ? value_mark{}
+                                          : value_mark{static_cast<std::uint32_t>(e.mark.line + 1),
+                                                       static_cast<std::uint32_t>(e.mark.column + 1)};
+    std::string help;
+    if (e.msg.find("tab") != std::string::npos) help = "YAML indentation must use spaces, not tabs";
+    d.error(m, "", fmt::format("not valid YAML: {}", e.msg), help);
+    return std::nullopt;
+  }
+}
+
+namespace {
+
+const std::vector<std::string_view> document_fields = {"version", "volumePolicies", "includeExcludePolicy",
+                                                       "clusterScopedFilterPolicy", "namespacedFilterPolicies"};
+const std::vector<std::string_view> volume_policy_fields = {"conditions", "action"};
+const std::vector<std::string_view> action_fields = {"type", "parameters"};
+
+void decode_action(const YAML::Node& n, const std::string& path, value_mark m, raw_volume_policy& out,
+                   node_decoder& d) {
+  out.act.mark = m;
+  out.type_mark = m;
+  d.fields(n, path, m, "an action", action_fields,
+           [&](std::string_view key, const YAML::Node& v, value_mark km, const std::string& p) {
+             const value_mark vm = value_position(v, km);
+             if (key == "type") {
+               out.act.type_string = d.string_field(v, p, vm).value_or("");
+               out.type_mark = vm;
+             } else {
+               out.act.parameters = d.any_map(v, p, vm);
+             }
+           });
+  out.act.type = action_type_from_string(out.act.type_string);
+}
+
+/// `unmarshalResourcePolicies`' checks of three conditions' YAML types, made before the
+/// conditions are decoded (so they fail even where the document is only built).
+void check_condition_types(const raw_volume_policy& vp, const std::string& path, node_decoder& d) {
+  const value& c = vp.conditions;
+  if (!c.is_mapping()) return;
+  for (std::size_t i = 0; i < c.entries().size(); ++i) {
+    const auto& [key, v] = c.entries()[i];
+    const std::string p = child_path(child_path(path, "conditions"), key);
+    const value_mark m = v.mark().line ? v.mark() : c.key_mark(i);
+    if (key == "pvcLabels" && !v.is_mapping()) {
+      d.error(m, p, fmt::format("`pvcLabels` must be a map of label names to values, got {}", describe(v)),
+              "write labels as `key: value` lines under `pvcLabels:`");
+    } else if (key == "pvcVolumeMode" && !v.is_string()) {
+      d.error(m, p, fmt::format("`pvcVolumeMode` must be a string, got {}", describe(v)),
+              "use one mode: `Filesystem` or `Block`");
+    } else if (key == "pvcAccessModes") {
+      if (!v.is_sequence()) {
+        d.error(m, p, fmt::format("`pvcAccessModes` must be a list of strings, got {}", describe(v)),
+                "for example `[ReadWriteOnce]`");
+        continue;
+      }
+      for (std::size_t j = 0; j < v.items().size(); ++j)
+        if (!v.items()[j].is_string())
+          d.error(v.items()[j].mark().line ? v.items()[j].mark() : m, item_path(p, j),
+                  fmt::format("`pvcAccessModes` must be a list of strings, got {}", describe(v.items()[j])),
+                  "quote values that YAML would read as another type");
+    }
+  }
+}
+
+void decode_volume_policy(const YAML::Node& n, std::size_t index, const std::string& path,
+                          std::vector<raw_volume_policy>& out, node_decoder& d) {
+  raw_volume_policy vp;
+  vp.index = index;
+  vp.mark = mark_of(n);
+  vp.type_mark = vp.mark;
+  const std::size_t before = d.errors();
+  d.fields(n, path, vp.mark, "a volume policy", volume_policy_fields,
+           [&](std::string_view key, const YAML::Node& v, value_mark km, const std::string& p) {
+             const value_mark vm = value_position(v, km);
+             if (key == "conditions") {
+               vp.conditions = d.any_map(v, p, vm);
+               return;
+             }
+             const std::size_t action_before = d.errors();
+             decode_action(v, p, vm, vp, d);
+             vp.action_failed = d.errors() != action_before;
+           });
+  check_condition_types(vp, path, d);
+  vp.decode_failed = d.errors() != before;
+  out.push_back(std::move(vp));
+}
+
+void decode_version(const YAML::Node& v, value_mark km, const std::string& p, resource_policies& doc,
+                    node_decoder& d) {
+  doc.version_mark = value_position(v, km);
+  const std::size_t before = d.errors();
+  doc.version = d.string_field(v, p, doc.version_mark).value_or("");
+  doc.version_failed = d.errors() != before;
+}
+
+}  // namespace
+
+resource_policies decode_document_node(const YAML::Node& root, const text_origin& origin, node_decoder& d) {
+  resource_policies doc;
+  doc.origin = origin;
+  doc.source = origin.file;
+  doc.mark = mark_of(root);
+  if (node_decoder::is_null(root)) return doc;  // `~` or `---` alone: an empty document, as in Go
+  doc.not_a_mapping = !root.IsMap();
+  d.fields(root, "", doc.mark, "the policy document", document_fields,
+           [&](std::string_view key, const YAML::Node& v, value_mark km, const std::string& p) {
+             const value_mark vm = value_position(v, km);
+             if (key == "version") {
+               decode_version(v, km, p, doc, d);
+             } else if (key == "volumePolicies") {
+               d.struct_list(v, p, vm, "volume policies",
+                             [&](const YAML::Node& item, std::size_t i, const std::string& ip) {
+                               decode_volume_policy(item, i, ip, doc.volume_policies, d);
+                             });
+             } else if (key == "includeExcludePolicy") {
+               doc.include_exclude = decode_include_exclude(v, p, vm, d);
+             } else if (key == "clusterScopedFilterPolicy") {
+               doc.cluster_scoped_filter = decode_cluster_scoped_filter(v, p, vm, d);
+             } else {
+               doc.namespaced_filters = decode_namespaced_filters(v, p, vm, d);
+             }
+           });
+  return doc;
+}
+
+}  // namespace detail
+
+resource_policies decode_resource_policies(std::string_view text, const text_origin& origin, diagnostics& out) {
+  detail::node_decoder d(origin, out);
+  const std::optional<YAML::Node> root = detail::parse_first_document(text, d);
+  if (!root) {
+    resource_policies doc;
+    doc.origin = origin;
+    doc.source = origin.file;
+    return doc;
+  }
+  return detail::decode_document_node(*root, origin, d);
+}
+
+result<resource_policies> decode_resource_policies(std::string_view text, std::string_view source) {
+  diagnostics out;
+  text_origin origin;
+  origin.file = std::string(source);
+  resource_policies doc = decode_resource_policies(text, origin, out);
+  for (const diagnostic& e : out)
+    if (e.level == severity::error) return e;
+  return doc;
+}
+
+}  // namespace volpol::policy

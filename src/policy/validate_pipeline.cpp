@@ -1,0 +1,60 @@
+// Decode + build + validate in one call, every problem collected and sorted by position
+// (what `volpol validate` and the conformance runner's loadPolicy do).
+#include <algorithm>
+
+#include "config_map.h"
+#include "decode_document.h"
+#include "volpol/policy/policies.h"
+
+namespace volpol::policy {
+
+namespace {
+
+diagnostics sorted(const diagnostics& in) {
+  std::vector<diagnostic> items = in.items();
+  std::stable_sort(items.begin(), items.end(), [](const diagnostic& a, const diagnostic& b) {
+    if (a.where.file != b.where.file) return a.where.file < b.where.file;
+    const auto key = [](const diagnostic& d) { return std::pair(d.where.line, d.where.column); };
+    return key(a) < key(b);
+  });
+  diagnostics out;
+  for (diagnostic& d : items) out.add(std::move(d));
+  return out;
+}
+
+checked_policies finish(const resource_policies& doc, policy_use use, diagnostics problems) {
+  checked_policies r;
+  const policy_origin origin = use == policy_use::global ? policy_origin::global : policy_origin::backup;
+  r.built = policies::build(doc, origin, problems);
+  problems.append(use == policy_use::restore ? r.built.validate_for_restore() : r.built.validate());
+  if (use == policy_use::global) r.built = r.built.as_global(&problems);
+  r.problems = sorted(problems);
+  return r;
+}
+
+}  // namespace
+
+checked_policies check_policy_text(std::string_view text, const text_origin& origin, policy_use use) {
+  diagnostics problems;
+  detail::node_decoder d(origin, problems);
+  const std::optional<YAML::Node> root = detail::parse_first_document(text, d);
+  if (!root) return {policies{}, problems};
+  const resource_policies doc = detail::decode_document_node(*root, origin, d);
+  return finish(doc, use, std::move(problems));
+}
+
+checked_policies check_config_map_text(std::string_view text, std::string_view source, policy_use use) {
+  diagnostics problems;
+  std::optional<resource_policies> doc = decode_config_map(text, source, problems);
+  if (!doc) return {policies{}, sorted(problems)};
+  return finish(*doc, use, std::move(problems));
+}
+
+checked_policies check_policy_file(const std::string& path, policy_use use) {
+  diagnostics problems;
+  std::optional<resource_policies> doc = load_policy_file(path, problems);
+  if (!doc) return {policies{}, sorted(problems)};
+  return finish(*doc, use, std::move(problems));
+}
+
+}  // namespace volpol::policy
