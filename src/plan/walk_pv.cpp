@@ -35,7 +35,11 @@ void walker::take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e)
     track(e, volume_snapshot_approach, not_satisfy_reason, std::move(why));
     return;
   }
-  if (in_.server.enable_csi && pv.sources.has(k8s::volume_source::csi)) return;  // the CSI action's job
+  if (in_.server.enable_csi && pv.sources.has(k8s::volume_source::csi)) {  // the CSI action's job
+    if (!e.decided && e.rec.reason.empty())
+      e.rec.reason = "CSI volume: only the CSI PVC action snapshots it (EnableCSI), and its PVC is not backed up";
+    return;
+  }
   if (effective_ != nullptr) {
     const k8s::persistent_volume_claim* pvc = nullptr;
     if (pv.claim_ref) {
