@@ -83,6 +83,8 @@ node volume_node(const volume_record& r) {
     fields p;
     p.emplace_back("index", num(r.policy->index));
     p.emplace_back("document", str(r.policy->global ? "global" : "backup"));
+    if (r.policy->line > 0) p.emplace_back("line", num(r.policy->line));
+    p.emplace_back("conditions", str(r.policy->conditions));
     p.emplace_back("action", str(r.policy->action));
     if (!r.policy->parameters.is_null()) p.emplace_back("parameters", from_value(r.policy->parameters));
     f.emplace_back("policy", object(std::move(p)));

@@ -63,7 +63,7 @@ void walker::decide_pod_volumes(const k8s::pod& pod, std::vector<selected_volume
       continue;
     }
     note_policy(e, d->policy);
-    const std::string why = helper::describe(*d);
+    const std::string why = explain(*d);
     if (!d->perform) {
       pvc_tracker_.opt_out(pod, v.name);
       if (!e.decided) e.rec.reason = "no fs-backup: " + why;

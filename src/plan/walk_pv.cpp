@@ -26,7 +26,7 @@ void walker::take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e)
   }
   note_policy(e, d->policy);
   if (!d->perform) {
-    std::string why = "no snapshot: " + helper::describe(*d);
+    std::string why = "no snapshot: " + explain(*d);
     if (d->policy != nullptr && d->policy->act.type == policy::action_type::custom)
       why = "handed to a third-party BackupItemAction plugin by " + helper::policy_label(*d->policy) +
             " (custom); Velero itself takes no snapshot and no fs-backup";
@@ -71,7 +71,7 @@ void walker::take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e)
     if (a.volume_id.empty()) continue;
     decide(e, backup_method::native_snapshot,
            fmt::format("native snapshot by volume snapshot location {} ({}), volume ID {}: {}", l.name, l.provider,
-                       a.volume_id, helper::describe(*d)));
+                       a.volume_id, explain(*d)));
     return;
   }
   std::string why = in_.server.volume_snapshot_locations.empty()

@@ -56,7 +56,7 @@ void walker::run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entr
   }
   note_policy(e, d->policy);
   if (!d->perform) {
-    std::string why = "no CSI snapshot: " + helper::describe(*d);
+    std::string why = "no CSI snapshot: " + explain(*d);
     if (d->policy != nullptr && d->policy->act.type == policy::action_type::custom)
       why = "handed to a third-party BackupItemAction plugin by " + helper::policy_label(*d->policy) +
             " (custom); Velero itself takes no snapshot and no fs-backup";
@@ -92,11 +92,11 @@ void walker::csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& 
     if (!e.decided)
       e.rec.reason = "Velero disagrees with itself: the backup's snapshot decision says snapshot, but the CSI "
                      "plugin's own volume helper (Backup policy only, no global policies) says no (" +
-                     helper::describe(*own) + "): no snapshot is taken";
+                     explain(*own) + "): no snapshot is taken";
     return;
   }
   const bool move = in_.backup.snapshot_move_data.value_or(false);
-  std::string why = "CSI snapshot: " + helper::describe(*own);
+  std::string why = "CSI snapshot: " + explain(*own);
   volume_record& r = e.rec;
   auto cls = csi_.snapshot_class_for_volume(pvc);
   if (cls.ok()) r.snapshot_class = cls.value();

@@ -81,6 +81,21 @@ bool walker::pvs_listed() const {
   return cluster_resources && rf_.should_include(resource_kind::persistent_volumes);
 }
 
+namespace {
+std::string policy_label_of(const policy_ref& p) {
+  return fmt::format("{}volumePolicies[{}]", p.global ? "global " : "", p.index);
+}
+}  // namespace
+
+std::string walker::explain(const helper::decision& d) {
+  if (d.policy == nullptr || d.why != helper::reason::policy_action) return helper::describe(d);
+  const policy::volume_policy& p = *d.policy;
+  const std::string conditions = p.raw_conditions.is_null() ? "{}" : p.raw_conditions.to_string();
+  return fmt::format("{} matched (conditions {}, action {})", helper::policy_label(p), conditions,
+                     p.act.type == policy::action_type::other ? p.act.type_string
+                                                              : std::string(policy::to_string(p.act.type)));
+}
+
 bool walker::excluded_by_label(const k8s::object_meta& m) const {
   const std::string* v = m.labels.find(exclude_label);
   return v != nullptr && *v == "true";
@@ -166,6 +181,8 @@ void walker::note_policy(volume_entry& e, const policy::volume_policy* p) {
   ref.action = p->act.type == policy::action_type::other ? p->act.type_string
                                                          : std::string(policy::to_string(p->act.type));
   ref.parameters = p->act.parameters;
+  ref.conditions = p->raw_conditions.is_null() ? "{}" : p->raw_conditions.to_string();
+  ref.line = p->mark.line;
   e.rec.policy = std::move(ref);
 }
 
@@ -182,6 +199,10 @@ plan_result walker::finish() {
       r.skipped = true;
     }
     if (r.policy && r.policy->action == "custom" && !e.decided) r.method = backup_method::custom;
+    if (r.policy && r.policy->action == "fs-backup" && !e.decided && !r.error && r.pod_name.empty() &&
+        !r.pvc_name.empty())
+      r.reason = "volume policy " + policy_label_of(*r.policy) +
+                 " says fs-backup, but no pod in the backup mounts this PVC: nothing copies its data";
     out.volumes.push_back(std::move(r));
   }
   // Namespace, then the pod (volumes of no pod last), the pod volume, the PVC, the PV.

@@ -67,6 +67,8 @@ class walker {
   [[nodiscard]] const policy::volume_policy* match(const k8s::persistent_volume* pv,
                                                    const k8s::persistent_volume_claim* pvc,
                                                    const k8s::pod_volume* v) const;
+  /// helper::describe, with the matched policy's conditions spelled out.
+  [[nodiscard]] static std::string explain(const helper::decision& d);
   [[nodiscard]] bool excluded_by_label(const k8s::object_meta& m) const;
   [[nodiscard]] bool pvs_via_pvc_included() const;
   [[nodiscard]] bool pvs_listed() const;

@@ -23,6 +23,8 @@ struct policy_ref {
   bool global = false;     ///< from the global volume policies document
   std::string action;      ///< skip / snapshot / fs-backup / custom
   value parameters;        ///< the action's parameters (null when none)
+  std::string conditions;  ///< the policy's conditions as written, on one line: `{csi: {}}`
+  std::uint32_t line = 0;  ///< where the policy starts in its document (1-based; 0 = unknown)
 };
 
 struct volume_record {
