@@ -1,31 +1,31 @@
+// `volpol` command line: wires the subcommands (one file each) to CLI11.
 #include "volpol/cli/app.h"
 
 #include <CLI/CLI.hpp>
 
 #include "volpol/cli/plan_command.h"
+#include "volpol/cli/validate_command.h"
 
 namespace volpol::cli {
 
 int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
-  CLI::App app{"volpol: predict what a Velero backup does with every volume, and why", "volpol"};
+  CLI::App app{"volpol: predict what a Velero backup does with every volume", "volpol"};
   app.require_subcommand(1);
-  plan_options plan_opt;
-  CLI::App* plan_cmd = setup_plan(app, plan_opt);
-
+  validate_options validate;
+  CLI::App* validate_cmd = setup_validate(app, validate);
+  plan_options plan;
+  CLI::App* plan_cmd = setup_plan(app, plan);
   std::vector<std::string> rev(args.rbegin(), args.rend());
   try {
     app.parse(rev);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) {
-      const CLI::App* sub = app.get_subcommands().empty() ? &app : app.get_subcommands().front();
-      std::fputs(sub->help().c_str(), out);
-      return 0;
-    }
-    std::fprintf(err, "error: %s\nRun 'volpol --help' for usage.\n", e.what());
-    return static_cast<int>(exit_code::invalid_usage);
+    const bool help = e.get_exit_code() == 0;
+    std::fputs(help ? app.help().c_str() : (e.what() + std::string("\n")).c_str(), help ? out : err);
+    return help ? static_cast<int>(exit_code::ok) : static_cast<int>(exit_code::invalid_usage);
   }
-  if (plan_cmd->parsed()) return run_plan(plan_opt, out, err);
-  return 0;
+  if (validate_cmd->parsed()) return run_validate(validate, out, err);
+  if (plan_cmd->parsed()) return run_plan(plan, out, err);
+  return static_cast<int>(exit_code::invalid_usage);
 }
 
 }  // namespace volpol::cli

@@ -90,18 +90,23 @@ void decode_volume_policy(const YAML::Node& n, std::size_t index, const std::str
   vp.mark = mark_of(n);
   vp.type_mark = vp.mark;
   const std::size_t before = d.errors();
-  d.fields(n, path, vp.mark, "a volume policy", volume_policy_fields,
+  const bool is_mapping = d.fields(n, path, vp.mark, "a volume policy", volume_policy_fields,
            [&](std::string_view key, const YAML::Node& v, value_mark km, const std::string& p) {
              const value_mark vm = value_position(v, km);
              if (key == "conditions") {
+               const std::size_t conditions_before = d.errors();
                vp.conditions = d.any_map(v, p, vm);
+               vp.conditions_failed = d.errors() != conditions_before;
                return;
              }
              const std::size_t action_before = d.errors();
              decode_action(v, p, vm, vp, d);
              vp.action_failed = d.errors() != action_before;
            });
+  if (!is_mapping) vp.action_failed = true;  // reported: no action to check
+  const std::size_t types_before = d.errors();
   check_condition_types(vp, path, d);
+  vp.conditions_failed = vp.conditions_failed || d.errors() != types_before;
   vp.decode_failed = d.errors() != before;
   out.push_back(std::move(vp));
 }

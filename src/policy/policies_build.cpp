@@ -47,14 +47,11 @@ policies policies::build(const resource_policies& doc, policy_origin origin, dia
   detail::node_decoder d(doc.origin, out);
   for (const raw_volume_policy& raw : doc.volume_policies) {
     volume_policy vp = make_policy(raw, doc.origin, origin);
-    // A policy that failed to decode was reported then; building it would report it again.
-    std::optional<volume_conditions> c = raw.decode_failed ? std::nullopt : build_conditions(raw, d);
-    if (c) {
-      vp.conditions = std::move(*c);
-      p.volume_policies_.push_back(std::move(vp));
-    } else if (!raw.action_failed) {
-      p.unbuilt_.push_back(std::move(vp));
-    }
+    // Conditions that failed to decode were reported then; building them would report again.
+    std::optional<volume_conditions> c = raw.conditions_failed ? std::nullopt : build_conditions(raw, d);
+    if (c) vp.conditions = std::move(*c);
+    if (c && !raw.decode_failed) p.volume_policies_.push_back(std::move(vp));
+    else if (!raw.action_failed) p.unbuilt_.push_back(std::move(vp));  // its action is still checked
   }
   return p;
 }

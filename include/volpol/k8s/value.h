@@ -61,6 +61,22 @@ class value {
 
   [[nodiscard]] value_mark mark() const { return mark_; }
   void set_mark(value_mark m) { mark_ = m; }
+  /// Mapping only: where the key of entries()[i] is written; {0, 0} when unknown (a mapping
+  /// built in code, or i out of range). value_from_yaml() sets them.
+  [[nodiscard]] value_mark key_mark(std::size_t i) const {
+    return i < key_marks_.size() ? key_marks_[i] : value_mark{};
+  }
+  /// Sets the key positions of a mapping, parallel to entries().
+  void set_key_marks(std::vector<value_mark> marks) { key_marks_ = std::move(marks); }
+
+  /// The text Go's yaml.v3 encoder writes for this scalar, which is what a Go `string` field
+  /// receives when Velero re-encodes a decoded `map[string]any` and decodes it into a struct
+  /// (`unmarshalVolConditions`): strings as they are, `true`/`false`, integers in decimal,
+  /// floats as `strconv.FormatFloat(f, 'g', -1, 64)` (`1.5`, `1e+06`, `.inf`, `.nan`).
+  /// "" for null, sequences and mappings (callers check the kind first).
+  ///     value::make_float(1.0).scalar_text()   // "1"
+  ///     value::make_int(0x1F).scalar_text()    // "31"
+  [[nodiscard]] std::string scalar_text() const;
 
   /// Go's type name for messages: "bool", "int", "float64", "string", "[]interface {}",
   /// "map[string]interface {}", "<nil>" — what `%T` prints in Velero's errors.
@@ -81,15 +97,29 @@ class value {
   std::string s_;
   std::vector<value> seq_;
   std::vector<entry> map_;
+  std::vector<value_mark> key_marks_;
   value_mark mark_;
 };
 
-/// Converts a yaml-cpp node to a value with yaml.v3's typing for `any` targets:
-/// plain scalars resolve as null (`~`, `null`, `Null`, `NULL`, empty), bool
-/// (`true`/`True`/`TRUE`/`false`/...), int (decimal, `0x`, `0o`, `0b`, with `_`?), float
-/// (`1.5`, `1e3`, `.inf`, `.nan`), else string; quoted scalars and `!!str` are strings.
-/// Marks come from the node (converted to 1-based).
-/// @return the value, or a diagnostic (duplicate key, unsupported tag, alias loop).
+/// Converts a yaml-cpp node to a value with yaml.v3's typing for `any` targets (go-yaml
+/// resolve.go `resolve`): plain scalars resolve as null (`~`, `null`, `Null`, `NULL`, empty),
+/// bool (`true`, `True`, `TRUE`, `false`, `False`, `FALSE` only: `yes`/`on` stay strings),
+/// int (Go `strconv.ParseInt(s, 0, 64)` after removing `_`: decimal, `0x1F`, `0o17`, `017`,
+/// `0b101`, signed), float (`1.5`, `1e3`, `.5`, `.inf`, `-.Inf`, `.nan`; a float that
+/// overflows stays a string), else string. Quoted and block scalars, `!!str` and unknown
+/// `!tags` are strings; `!!int`, `!!float`, `!!bool`, `!!null` force the type; `!!binary` is
+/// base64-decoded. Mapping keys keep their text; a null key drops its entry (as Go does for
+/// `map[string]any`). Marks (value and key positions) come from the node, 1-based.
+///
+/// Known differences from Go, all rare: timestamps (`2001-12-14`) stay strings (Go gives
+/// time.Time); integers above int64 become float64 (Go gives uint64); YAML merge keys (`<<`)
+/// are ordinary keys.
+///     value_from_yaml(YAML::Load("{a: 1, b: '1', c: true, d: 1.5}"))
+///         // mapping {a: int 1, b: string "1", c: bool true, d: float64 1.5}
+/// @return the value, or a diagnostic with the offending position: a key written twice in
+///         one mapping (yaml.v3 rejects it: `mapping key "a" already defined at line 1`), a
+///         list or mapping used as a key, a scalar that does not fit its explicit tag
+///         (`!!int abc`), invalid `!!binary` data, or a document nested or aliased too deeply.
 [[nodiscard]] result<value> value_from_yaml(const YAML::Node& node);
 
 }  // namespace volpol

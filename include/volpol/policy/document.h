@@ -95,6 +95,7 @@ struct raw_volume_policy {
   std::size_t index = 0;   ///< position in `volumePolicies` (null items are not counted out)
   bool decode_failed = false;  ///< a problem was reported while decoding this item
   bool action_failed = false;  ///< ... while decoding its `action` (so its type is unknown)
+  bool conditions_failed = false;  ///< ... while decoding its `conditions` (already reported)
 };
 
 struct resource_policies {

@@ -24,7 +24,7 @@ namespace volpol::policy {
 /// `[` closed by a `]` with something in between, no `]` without its `[`.
 ///     namespace_pattern_error("team-*")   // nullopt
 ///     namespace_pattern_error("app[]")    // "wildcard pattern contains empty bracket pattern '[]'"
-/// @return nullopt when valid, else Velero's reason.
+/// @return nullopt when valid, else Velero's reason (naming the offending character).
 [[nodiscard]] std::optional<std::string> namespace_pattern_error(std::string_view pattern);
 
 }  // namespace volpol::policy

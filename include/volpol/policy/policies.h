@@ -17,9 +17,11 @@
 //     if (out.has_errors()) report(out);   // policy.yaml:7:9: volumePolicies[1].action.type: ...
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "volpol/k8s/diagnostic.h"
@@ -107,13 +109,25 @@ struct checked_policies {
   [[nodiscard]] bool ok() const { return !problems.has_errors(); }
 };
 
-/// Checks a policy document given as text (YAML or JSON) for `use`.
+/// Checks a policy document given as text (YAML or JSON) for `use`: decode_resource_policies,
+/// policies::build, then validate() — or validate_for_restore() for `restore`; for `global`,
+/// validate() then as_global() (its warning included). Mirrors what Velero does with a backup's
+/// policy (`GetResourcePoliciesFromBackup`), the global one (`GetGlobalResourcePolicies`) or a
+/// restore's (`GetResourcePoliciesFromRestore`), except that every problem is collected.
+///     auto r = check_policy_text("version: v2\n", {.file = "p.yaml"});
+///     r.ok();                              // false
+///     r.problems.items()[0].to_string();   // "p.yaml:1:10: version: unsupported version `v2`: ..."
+/// @return what was built and every problem (errors and warnings), sorted by position. When the
+///         text is not YAML or holds no document, `built` is empty and the problem says why.
 [[nodiscard]] checked_policies check_policy_text(std::string_view text, const text_origin& origin,
                                                  policy_use use = policy_use::backup);
-/// Checks a ConfigMap holding a policy document, given as text.
+/// Same, for a ConfigMap holding a policy document, given as text (decode_config_map; `source`
+/// names it in diagnostics). A ConfigMap with no document to decode (0 or 2+ data keys) gives
+/// an empty `built` and that problem.
 [[nodiscard]] checked_policies check_config_map_text(std::string_view text, std::string_view source,
                                                      policy_use use = policy_use::backup);
-/// Checks a file: a policy document or a ConfigMap holding one (load_policy_file).
+/// Same, for a file ("-" = standard input) holding a policy document or a ConfigMap
+/// (load_policy_file). An unreadable file gives an empty `built` and a problem naming it.
 [[nodiscard]] checked_policies check_policy_file(const std::string& path, policy_use use = policy_use::backup);
 
 }  // namespace volpol::policy

@@ -1,0 +1,38 @@
+// `volpol validate FILE... [--global | --restore]` (see validate_command.h).
+#include "volpol/cli/validate_command.h"
+
+#include <CLI/CLI.hpp>
+
+#include "volpol/cli/app.h"
+#include "volpol/policy/policies.h"
+
+namespace volpol::cli {
+
+CLI::App* setup_validate(CLI::App& app, validate_options& opt) {
+  CLI::App* cmd = app.add_subcommand("validate", "check policy files (or ConfigMaps holding one) as Velero does");
+  cmd->add_option("FILE", opt.files, "policy document or ConfigMap, YAML or JSON (\"-\" = standard input)")
+      ->required();
+  CLI::Option* global = cmd->add_flag("--global", opt.global,
+                                      "check as the global policy: only its volumePolicies apply");
+  cmd->add_flag("--restore", opt.restore, "check as a restore's policy (ValidateForRestore)")->excludes(global);
+  return cmd;
+}
+
+int run_validate(const validate_options& opt, std::FILE* out, std::FILE* err) {
+  if (opt.files.empty() || (opt.global && opt.restore)) {
+    std::fputs("volpol validate: give one or more FILEs, and at most one of --global and --restore\n", err);
+    return static_cast<int>(exit_code::invalid_usage);
+  }
+  const policy::policy_use use =
+      opt.restore ? policy::policy_use::restore : (opt.global ? policy::policy_use::global : policy::policy_use::backup);
+  bool all_valid = true;
+  for (const std::string& file : opt.files) {
+    const policy::checked_policies checked = policy::check_policy_file(file, use);
+    for (const diagnostic& d : checked.problems) std::fprintf(out, "%s\n", d.to_string().c_str());
+    if (checked.ok()) std::fprintf(out, "%s: OK\n", file.c_str());
+    all_valid = all_valid && checked.ok();
+  }
+  return static_cast<int>(all_valid ? exit_code::ok : exit_code::input_errors);
+}
+
+}  // namespace volpol::cli
