@@ -200,10 +200,14 @@ int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
   notes.insert(notes.end(), p.notes.begin(), p.notes.end());
   p.notes = std::move(notes);
 
-  std::string text = opt.output == "json"   ? plan::render_json(p, ctx)
-                     : opt.output == "yaml" ? plan::render_yaml(p, ctx)
-                                            : plan::render_table(p, ctx);
-  std::fwrite(text.data(), 1, text.size(), out);
+  if (opt.output == "json") {
+    plan::write_json(p, ctx, out);
+  } else if (opt.output == "yaml") {
+    plan::write_yaml(p, ctx, out);
+  } else {
+    const std::string text = plan::render_table(p, ctx);
+    std::fwrite(text.data(), 1, text.size(), out);
+  }
   return input_errors || p.summary.errors > 0 ? exit_errors : exit_ok;
 }
 

@@ -1,5 +1,8 @@
 // JSON and YAML renderings of a plan: one document model, two writers.
 #include <fmt/format.h>
+
+#include <cstdio>
+#include <cstdlib>
 #include <yaml-cpp/yaml.h>
 
 #include "volpol/plan/report.h"
@@ -96,16 +99,15 @@ node volume_node(const volume_record& r) {
   return object(std::move(f));
 }
 
-node document(const plan_result& plan, const report_context& ctx) {
+fields header(const plan_result& plan, const report_context& ctx) {
   const plan_summary& s = plan.summary;
   fields summary = {{"volumes", num(s.volumes)},          {"fsBackup", num(s.pod_volume_backup)},
                     {"csiSnapshot", num(s.csi_snapshot)}, {"csiSnapshotDataMovement", num(s.csi_data_movement)},
                     {"nativeSnapshot", num(s.native_snapshot)}, {"custom", num(s.custom)},
                     {"skipped", num(s.skipped)},          {"errors", num(s.errors)}};
-  std::vector<node> notes, problems, volumes;
+  std::vector<node> notes, problems;
   for (const std::string& n : plan.notes) notes.push_back(str(n));
   for (const diagnostic& d : ctx.input_problems) problems.push_back(str(d.to_string()));
-  for (const volume_record& r : plan.volumes) volumes.push_back(volume_node(r));
   fields top;
   top.emplace_back("kind", str("VolumeBackupPlan"));
   if (!ctx.policy_file.empty()) top.emplace_back("policy", str(ctx.policy_file));
@@ -113,9 +115,27 @@ node document(const plan_result& plan, const report_context& ctx) {
   top.emplace_back("summary", object(std::move(summary)));
   top.emplace_back("notes", list(std::move(notes)));
   top.emplace_back("problems", list(std::move(problems)));
-  top.emplace_back("volumes", list(std::move(volumes)));
-  return object(std::move(top));
+  return top;
 }
+
+/// Buffers output and hands it to the FILE in large writes.
+class buffered {
+ public:
+  explicit buffered(std::FILE* out) : out_(out) { buf_.reserve(1 << 20); }
+  ~buffered() { flush(); }
+  std::string& text() { return buf_; }
+  void maybe_flush() {
+    if (buf_.size() >= (1u << 20)) flush();
+  }
+  void flush() {
+    std::fwrite(buf_.data(), 1, buf_.size(), out_);
+    buf_.clear();
+  }
+
+ private:
+  std::FILE* out_;
+  std::string buf_;
+};
 
 void write_json(const node& n, std::string& out, int indent) {
   const std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
@@ -172,17 +192,70 @@ void write_yaml(const node& n, YAML::Emitter& e) {
 
 }  // namespace
 
+void write_json(const plan_result& plan, const report_context& ctx, std::FILE* out) {
+  buffered b(out);
+  std::string& text = b.text();
+  text += "{\n";
+  for (const auto& [key, value] : header(plan, ctx)) {
+    text += "  " + json_string(key) + ": ";
+    write_json(value, text, 1);
+    text += ",\n";
+  }
+  text += "  \"volumes\": [";
+  bool first = true;
+  for (const volume_record& r : plan.volumes) {  // one record at a time: no whole-document tree
+    text += first ? "\n    " : ",\n    ";
+    first = false;
+    write_json(volume_node(r), text, 2);
+    b.maybe_flush();
+  }
+  text += first ? "]\n}\n" : "\n  ]\n}\n";
+}
+
+void write_yaml(const plan_result& plan, const report_context& ctx, std::FILE* out) {
+  buffered b(out);
+  {
+    YAML::Emitter e;
+    e << YAML::BeginMap;
+    for (const auto& [key, value] : header(plan, ctx)) {
+      e << YAML::Key << key << YAML::Value;
+      write_yaml(value, e);
+    }
+    e << YAML::EndMap;
+    b.text() += e.c_str();
+  }
+  b.text() += plan.volumes.empty() ? "\nvolumes: []\n" : "\nvolumes:\n";
+  for (const volume_record& r : plan.volumes) {
+    YAML::Emitter e;
+    e << YAML::BeginSeq;
+    write_yaml(volume_node(r), e);
+    e << YAML::EndSeq;
+    b.text() += e.c_str();
+    b.text() += '\n';
+    b.maybe_flush();
+  }
+}
+
+namespace {
+template <class Writer>
+std::string to_text(Writer write, const plan_result& plan, const report_context& ctx) {
+  char* buf = nullptr;
+  std::size_t len = 0;
+  std::FILE* mem = open_memstream(&buf, &len);
+  write(plan, ctx, mem);
+  std::fclose(mem);
+  std::string text(buf, len);
+  std::free(buf);
+  return text;
+}
+}  // namespace
+
 std::string render_json(const plan_result& plan, const report_context& ctx) {
-  std::string out;
-  write_json(document(plan, ctx), out, 0);
-  out += '\n';
-  return out;
+  return to_text(static_cast<void (*)(const plan_result&, const report_context&, std::FILE*)>(&write_json), plan, ctx);
 }
 
 std::string render_yaml(const plan_result& plan, const report_context& ctx) {
-  YAML::Emitter e;
-  write_yaml(document(plan, ctx), e);
-  return std::string(e.c_str()) + "\n";
+  return to_text(static_cast<void (*)(const plan_result&, const report_context&, std::FILE*)>(&write_yaml), plan, ctx);
 }
 
 }  // namespace volpol::plan

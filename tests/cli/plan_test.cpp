@@ -163,3 +163,28 @@ TEST(plan, table_output_has_one_row_per_volume_and_a_summary) {
   EXPECT_NE(r.out.find("volumes: 1 fs-backup, 0 CSI snapshot"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("volumePolicies[0] (skip)"), std::string::npos) << r.out;
 }
+
+TEST(plan, yaml_and_json_carry_the_same_records) {
+  const std::vector<std::string> base = {"plan", "-f", source_path("tests/data/plan/shared-rwx.yaml"), "--policy",
+                                         source_path("tests/data/plan/skip-labelled.yaml")};
+  auto with = [&](const char* fmt) {
+    auto args = base;
+    args.push_back("-o");
+    args.push_back(fmt);
+    return run_cli(args);
+  };
+  const cli_result j = with("json"), y = with("yaml");
+  ASSERT_EQ(j.exit, 0) << j.err;
+  ASSERT_EQ(y.exit, 0) << y.err;
+  const YAML::Node jd = YAML::Load(j.out), yd = YAML::Load(y.out);
+  ASSERT_EQ(jd["volumes"].size(), yd["volumes"].size());
+  ASSERT_GT(jd["volumes"].size(), 5u);
+  for (std::size_t i = 0; i < jd["volumes"].size(); ++i) {
+    for (const char* key : {"pvcName", "pvName", "method", "skippedReason", "reason", "podName"}) {
+      const YAML::Node a = jd["volumes"][i][key], b = yd["volumes"][i][key];
+      ASSERT_EQ(static_cast<bool>(a), static_cast<bool>(b)) << key;
+      if (a) EXPECT_EQ(a.as<std::string>(), b.as<std::string>()) << key;
+    }
+  }
+  EXPECT_EQ(jd["summary"]["volumes"].as<int>(), yd["summary"]["volumes"].as<int>());
+}

@@ -12,6 +12,7 @@
 // `snapshotClass`, `reason`, `error`.
 #pragma once
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -38,7 +39,12 @@ struct report_context {
 /// A table, one row per volume, then a summary and the notes. Columns: NAMESPACE,
 /// POD/VOLUME, PVC, PV, STORAGECLASS, METHOD, POLICY, REASON.
 [[nodiscard]] std::string render_table(const plan_result& plan, const report_context& ctx);
-/// A JSON document: {"kind": "VolumeBackupPlan", "summary", "notes", "problems", "volumes"}.
+/// Streams the JSON document to `out`, one volume at a time (memory does not grow with the
+/// output): {"kind": "VolumeBackupPlan", "summary", "notes", "problems", "volumes"}.
+void write_json(const plan_result& plan, const report_context& ctx, std::FILE* out);
+/// Streams the same document as YAML.
+void write_yaml(const plan_result& plan, const report_context& ctx, std::FILE* out);
+/// write_json into a string.
 [[nodiscard]] std::string render_json(const plan_result& plan, const report_context& ctx);
 /// The same document as YAML.
 [[nodiscard]] std::string render_yaml(const plan_result& plan, const report_context& ctx);
