@@ -68,16 +68,17 @@ void check_condition_types(const raw_volume_policy& vp, const std::string& path,
     } else if (key == "pvcVolumeMode" && !v.is_string()) {
       d.error(m, p, fmt::format("`pvcVolumeMode` must be a string, got {}", describe(v)),
               "use one mode: `Filesystem` or `Block`");
-    } else if (key == "pvcAccessModes") {
+    } else if (key == "pvcAccessModes" || key == "volumeName") {
+      // Velero's validateStringSliceCondition (resource_policies.go).
       if (!v.is_sequence()) {
-        d.error(m, p, fmt::format("`pvcAccessModes` must be a list of strings, got {}", describe(v)),
-                "for example `[ReadWriteOnce]`");
+        d.error(m, p, fmt::format("`{}` must be a list of strings, got {}", key, describe(v)),
+                key == "pvcAccessModes" ? "for example `[ReadWriteOnce]`" : "for example `[data, pv-1]`");
         continue;
       }
       for (std::size_t j = 0; j < v.items().size(); ++j)
         if (!v.items()[j].is_string())
           d.error(v.items()[j].mark().line ? v.items()[j].mark() : m, item_path(p, j),
-                  fmt::format("`pvcAccessModes` must be a list of strings, got {}", describe(v.items()[j])),
+                  fmt::format("`{}` must be a list of strings, got {}", key, describe(v.items()[j])),
                   "quote values that YAML would read as another type");
     }
   }

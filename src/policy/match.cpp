@@ -16,6 +16,7 @@ bool all_conditions_match(const volume_conditions& c, const structured_volume& v
   if (!c.pvc_volume_mode.empty() && !pvc_volume_mode_condition_matches(c.pvc_volume_mode, v)) return false;
   if (!c.pvc_access_modes.empty() && !pvc_access_modes_condition_matches(c.pvc_access_modes, v)) return false;
   if (!c.pvc_labels.empty() && !pvc_labels_condition_matches(c.pvc_labels, v)) return false;
+  if (!c.volume_name.empty() && !volume_name_condition_matches(c.volume_name, v)) return false;
   return c.capacity.is_unbounded() || capacity_condition_matches(c.capacity, v);
 }
 

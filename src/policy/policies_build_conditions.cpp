@@ -15,7 +15,8 @@ namespace {
 
 const std::vector<std::string_view> condition_names = {"capacity",  "storageClass", "nfs",
                                                        "csi",       "volumeTypes",  "pvcLabels",
-                                                       "pvcPhase",  "pvcVolumeMode", "pvcAccessModes"};
+                                                       "pvcPhase",  "pvcVolumeMode", "pvcAccessModes",
+                                                       "volumeName"};
 
 value_mark at(const value& v, value_mark fallback) { return v.mark().line ? v.mark() : fallback; }
 
@@ -112,6 +113,8 @@ void decode_one(std::string_view key, const value& v, const std::string& p, valu
     c.pvc_phase = cd.string_list(v, p, key, m);
   } else if (key == "pvcAccessModes") {
     c.pvc_access_modes = cd.string_list(v, p, key, m);
+  } else if (key == "volumeName") {
+    c.volume_name = cd.string_list(v, p, key, m);
   } else if (key == "pvcVolumeMode") {
     c.pvc_volume_mode = cd.string_field(v, p, key, m);
   } else if (key == "pvcLabels") {

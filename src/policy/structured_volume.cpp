@@ -25,6 +25,7 @@ void structured_volume::parse_pv(const k8s::persistent_volume& pv) {
   nfs = nfs_of(pv.sources);
   csi = csi_of(pv.sources);
   volume_type = volume_type_of(pv);
+  pv_name = pv.metadata.name;
 }
 
 void structured_volume::parse_pvc(const k8s::persistent_volume_claim& pvc) {
@@ -33,12 +34,14 @@ void structured_volume::parse_pvc(const k8s::persistent_volume_claim& pvc) {
   pvc_phase = pvc.phase;
   pvc_volume_mode = pvc.volume_mode ? std::string_view(*pvc.volume_mode) : std::string_view();
   pvc_access_modes = pvc.access_modes;
+  pvc_name = pvc.metadata.name;
 }
 
 void structured_volume::parse_pod_volume(const k8s::pod_volume& v) {
   nfs = nfs_of(v.sources);
   csi = csi_of(v.sources);
   volume_type = volume_type_of(v);
+  pod_volume_name = v.name;
 }
 
 const k8s::quantity& structured_volume::capacity_or_zero() const {

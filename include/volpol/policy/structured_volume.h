@@ -50,6 +50,9 @@ struct structured_volume {
   std::string_view pvc_phase;              ///< PVC status.phase; "" when no PVC / no phase
   std::string_view pvc_volume_mode;        ///< PVC spec.volumeMode as written; "" when absent
   std::span<const std::string> pvc_access_modes;  ///< PVC spec.accessModes; empty when none
+  std::string_view pv_name;                ///< PV metadata.name; "" when no PV (volumeName)
+  std::string_view pvc_name;               ///< PVC metadata.name; "" when no PVC (volumeName)
+  std::string_view pod_volume_name;        ///< the pod volume's name; "" when none (volumeName)
 
   /// Capacity, storage class, nfs, csi and volume type from a PV (Velero `parsePV`).
   void parse_pv(const k8s::persistent_volume& pv);

@@ -69,6 +69,7 @@ struct volume_conditions {
   std::vector<std::string> pvc_phase;       ///< `pvcPhase`
   std::string pvc_volume_mode;              ///< `pvcVolumeMode` ("" = any)
   std::vector<std::string> pvc_access_modes;///< `pvcAccessModes`
+  std::vector<std::string> volume_name;     ///< `volumeName`: PV, pod volume or PVC names
 };
 
 // ---- one check per condition --------------------------------------------------------------
@@ -109,5 +110,11 @@ struct volume_conditions {
 /// True when every condition holds for `v` (Velero's loop in `Policies.match`). Conditions are
 /// pure, so they are tried cheapest first; absent ones cost one test each.
 [[nodiscard]] bool all_conditions_match(const volume_conditions& c, const structured_volume& v);
+
+/// `volumeName`: empty list → true; else true when a listed name equals the PV's name, the pod
+/// volume's name or the PVC's name (any that the volume has). Documented by Velero
+/// (site/content/docs/main/resource-filtering.md, "volume Name"); built by `BuildPolicy` as
+/// `volumeNameCondition` (resource_policies.go).
+[[nodiscard]] bool volume_name_condition_matches(const std::vector<std::string>& c, const structured_volume& v);
 
 }  // namespace volpol::policy
