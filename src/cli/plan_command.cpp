@@ -142,7 +142,8 @@ CLI::App* setup_plan(CLI::App& app, plan_options& opt) {
   add_optional_bool(cmd, "--include-cluster-resources", opt.include_cluster_resources,
                     "Include cluster-scoped resources (PVs) (unset: only when backing up all namespaces)");
   cmd->add_option("--features", opt.features,
-                  "Velero server feature flags (default EnableCSI; --features= for none)");
+                  "Velero server feature flags (default EnableCSI; --features= or --features=none for none)")
+      ->expected(0, 1);
   add_list(cmd, "--volume-snapshot-locations", opt.volume_snapshot_locations,
            "Volume snapshot locations as NAME=PROVIDER (aws, gcp, azure ...)");
   cmd->add_option("-o,--output", opt.output, "Output format")

@@ -38,8 +38,11 @@ void walker::backup_pod(const k8s::pod& pod) {
   if (by_label || pod.has_deletion_timestamp) {
     const std::string why = by_label ? "pod has label velero.io/exclude-from-backup=true: not backed up"
                                      : "pod is being deleted: Velero skips it";
-    for (const k8s::pod_volume& v : pod.volumes)
-      if (!v.sources.has(k8s::volume_source::persistent_volume_claim)) entry_for_pod_volume(pod, v).rec.reason = why;
+    for (const k8s::pod_volume& v : pod.volumes) {
+      const k8s::persistent_volume_claim* pvc = nullptr;
+      volume_entry& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
+      if (!e.decided && e.rec.reason.empty()) e.rec.reason = why;
+    }
     return;
   }
   std::vector<selected_volume> pvb_volumes;
