@@ -1,8 +1,16 @@
 // volpol/k8s/cluster.h — the cluster's PersistentVolumes, PersistentVolumeClaims and Pods,
 // indexed once: PV by name, PVC by namespace/name, pods by the PVCs they mount.
 //
-// Building the indexes is O(N + M) (objects + pod volumes). Lookups are O(log n) or O(1);
-// nothing scans all pods per PVC (the cost Velero fixed in issues #9169/#9179).
+// Building the indexes is O(N + M) (objects + pod volumes): the name indexes grow with each
+// add(), the PVC→pods index is built on the first pods_using_pvc() after the last add().
+// Lookups are O(1); nothing scans all pods per PVC (the cost Velero fixed in #9169/#9179).
+//
+//     cluster c;
+//     if (auto r = c.add(std::move(pvc)); !r) report(*r.error());   // duplicate namespace/name
+//     for (const pod* p : c.pods_using_pvc("ns", "data")) ...
+//
+// Spans and pointers returned stay valid until the next add(). Const member functions may be
+// called from several threads at once; add() may not run concurrently with anything.
 #pragma once
 
 #include <cstddef>
@@ -27,7 +35,9 @@ class cluster {
   cluster& operator=(cluster&&) noexcept;
 
   /// Adds an object. A second object with the same kind and namespace/name is rejected:
-  /// returns a diagnostic naming both origins, and the first one stays.
+  /// returns a diagnostic at the second one's origin that names the first one's origin
+  /// (`duplicate PersistentVolumeClaim `ns/data`: the first one, read at a.yaml:3, is kept`),
+  /// and the first one stays.
   result<void> add(persistent_volume pv);
   result<void> add(persistent_volume_claim pvc);
   result<void> add(pod p);
@@ -36,6 +46,9 @@ class cluster {
   [[nodiscard]] std::span<const persistent_volume> persistent_volumes() const;
   [[nodiscard]] std::span<const persistent_volume_claim> persistent_volume_claims() const;
   [[nodiscard]] std::span<const pod> pods() const;
+  /// Number of objects of the three kinds.
+  [[nodiscard]] std::size_t size() const;
+  [[nodiscard]] bool empty() const { return size() == 0; }
 
   /// The PV named `name`, or nullptr.
   [[nodiscard]] const persistent_volume* find_pv(std::string_view name) const;
@@ -44,9 +57,17 @@ class cluster {
                                                         std::string_view name) const;
   /// The pod `namespace_/name`, or nullptr.
   [[nodiscard]] const pod* find_pod(std::string_view namespace_, std::string_view name) const;
-  /// Pods in `namespace_` that mount PVC `claim_name` through a persistentVolumeClaim
-  /// volume, in insertion order. Mirrors Velero's PVC→pod cache
-  /// (pkg/util/podvolume/pod_volume.go, `GetPodsUsingPVC` with the cache of #9179).
+
+  /// Pods in `namespace_` that mount PVC `claim_name` through a `persistentVolumeClaim`
+  /// volume, in insertion order, each pod once (Velero lists a pod once per such volume;
+  /// no decision depends on the repeat). Mirrors Velero's PVC→pod cache
+  /// (pkg/util/podvolume/pod_volume.go, `PVCPodCache.BuildCacheForNamespaces` /
+  /// `GetPodsUsingPVC`, #9179).
+  ///
+  /// Generic `ephemeral` volumes do not count: Velero's cache, `getPodsUsingPVCDirect` and
+  /// `getPodVolumeNameForPVC` only look at `v.PersistentVolumeClaim != nil`, so the PVC
+  /// `<pod>-<volume>` that Kubernetes creates for an ephemeral volume is not "used" by its pod
+  /// in Velero's eyes (the pod volume itself is an ordinary fs-backup candidate).
   [[nodiscard]] std::span<const pod* const> pods_using_pvc(std::string_view namespace_,
                                                            std::string_view claim_name) const;
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,11 +40,16 @@ class string_map {
 };
 
 /// Where an object was read from: for diagnostics and for `volpol plan` output.
+/// An object read from an archive has `file` = "<archive>!/<entry path>"
+/// (`backup.tar.gz!/resources/pods/namespaces/ns/p.json`).
 struct object_origin {
   std::string file;          ///< as given by the user; "-" for stdin; empty for in-memory
   std::uint32_t line = 0;    ///< 1-based line of the object's start (YAML); 0 = unknown
-  std::uint64_t offset = 0;  ///< byte offset of the object's start (JSON)
+  std::uint64_t offset = 0;  ///< byte offset of the object's start (JSON; valid when line == 0)
 };
+
+/// "file:line" (YAML), "file: byte N" (JSON), "file", or "" for an in-memory object.
+[[nodiscard]] std::string describe(const object_origin& origin);
 
 /// metav1.ObjectMeta, the fields volpol reads.
 struct object_meta {

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "volpol/k8s/compact_string.h"
 #include "volpol/k8s/object_meta.h"
 
 namespace volpol::k8s {
@@ -60,17 +61,20 @@ inline constexpr std::size_t volume_source_count = static_cast<std::size_t>(volu
 /// The source for a JSON field name, or nullopt when it is not a volume source field.
 [[nodiscard]] std::optional<volume_source> volume_source_from_field(std::string_view field);
 
+// The details below are compact_strings (8 bytes, std::string-like; see compact_string.h):
+// they are empty for almost every volume, and a cluster has hundreds of thousands of volumes.
+
 struct nfs_source {
-  std::string server;
-  std::string path;
+  compact_string server;
+  compact_string path;
   bool read_only = false;
 };
 
 struct csi_source {
-  std::string driver;
+  compact_string driver;
   string_map volume_attributes;
-  std::string volume_handle;  ///< PV only
-  std::string fs_type;
+  compact_string volume_handle;  ///< PV only
+  compact_string fs_type;
 };
 
 /// Which sources are set, and the details of those Velero reads.
@@ -80,8 +84,11 @@ struct volume_sources {
   csi_source csi;                 ///< valid when has(csi)
   std::string claim_name;         ///< persistentVolumeClaim.claimName
   bool claim_read_only = false;   ///< persistentVolumeClaim.readOnly
-  std::string host_path;          ///< hostPath.path (or local.path for `local`)
+  compact_string host_path;       ///< hostPath.path (or local.path for `local`)
   std::string secret_name;        ///< secret.secretName
+  /// The cloud disk's identifier, for Velero-native snapshots: awsElasticBlockStore.volumeID,
+  /// gcePersistentDisk.pdName or azureDisk.diskName (whichever source is set; "" if none).
+  compact_string volume_id;
   bool ephemeral_has_template = false;  ///< ephemeral.volumeClaimTemplate present
 
   [[nodiscard]] bool has(volume_source s) const { return present.test(static_cast<std::size_t>(s)); }

@@ -1,0 +1,126 @@
+// volpol/k8s/loader.h — reads PersistentVolumes, PersistentVolumeClaims and Pods from what users
+// have (kubectl dumps, manifests, Velero backups, insights archives) into an indexed cluster.
+//
+//     const std::vector<std::string> inputs = {"cluster.json", "manifests/", "backup.tar.gz"};
+//     k8s::load_result r = k8s::load_objects(inputs);
+//     for (const auto& d : r.problems) std::cerr << d.to_string() << '\n';
+//     r.objects.find_pvc("ns", "data");   // r.counts.pods, r.counts.other_kinds["ConfigMap"] ...
+//
+// Inputs
+//   - a file: JSON or YAML, told apart by content (first non-blank byte `{`/`[` → JSON; a
+//     `.yaml`/`.yml` file starting so is read as JSON only if it is valid JSON), whatever the
+//     extension; `*.tar.gz`, `*.tgz`, `*.tar` → an archive (libarchive);
+//   - a folder: every `*.json`, `*.yaml`, `*.yml`, `*.tar.gz`, `*.tgz`, `*.tar` below it,
+//     recursively, in sorted path order (other files are counted in `files_skipped`);
+//   - "-": standard input (JSON or YAML by content).
+//
+// Shapes: a single object; a list (`kind: List`, `PodList` ... — any object with an `items`
+// array, as Kubernetes' `meta.IsListType`; `items` may come before or after `kind`); several
+// JSON values one after the other (NDJSON); a JSON array of objects; multi-document YAML.
+//
+// Kind: `kind` (core kinds count only with apiVersion `v1` or none); else the folder layout:
+// Velero backup `resources/<resource>/{namespaces/<ns>,cluster}/<name>.json`, insights archive
+// `config/pod/<ns>/<name>.json`, `config/persistentvolumes/<name>.json`; else the item kind of
+// a typed list (`PodList`); else the shape (Pod: spec.containers/volumes; PV: spec.capacity,
+// claimRef, reclaim policy or a volume source; PVC: spec.resources/volumeName). An object whose
+// kind cannot be told is counted under other_kinds[""] with a warning. A namespaced object
+// without metadata.namespace found under `namespaces/<ns>/` (Velero) or `config/pod/<ns>/`
+// (insights) gets <ns>.
+//
+// Velero backups (pkg/backup/item_backupper.go, `getFileForArchive`): the preferred API
+// version of each item is written twice, `resources/<r>/namespaces/...` and
+// `resources/<r>/<version>-preferredversion/namespaces/...`; other versions (with the
+// EnableAPIGroupVersions feature) go to `resources/<r>/<version>/...`. volpol reads one copy
+// of each item (the second copy seen is counted in `backup_copies`), skips non-preferred
+// versions (also `backup_copies`), and skips resources other than pods, persistentvolumes and
+// persistentvolumeclaims without reading them (`other_resources`).
+//
+// Errors never stop the load: a malformed object, a wrong type (`capacity: {storage: [1]}`),
+// an unparsable quantity, a duplicate namespace/name of one kind (the first is kept), a
+// truncated file, bad JSON or YAML — each is a diagnostic with the file, line:column (YAML;
+// JSON too when the input fits one window, or is a regular file that is re-read on this
+// failure path to count lines; else the byte offset only), the byte offset (JSON), the path
+// inside the object (`items[3].spec.capacity.storage`) and `kind namespace/name` when known
+// (for JSON, re-read from the item when the error came before `metadata`); every other object
+// still loads. Lists nested more than 8 deep are reported and not read. After a
+// JSON syntax error between the items of a list the rest of that file is not read (the
+// diagnostic says where); a syntax error inside one item loses that item only. Unknown fields
+// are ignored and `null` leaves optional fields unset, as Kubernetes' decoding does; content
+// inside fields volpol does not read is not validated (simdjson On-Demand).
+//
+// Memory and speed: JSON is read in chunks of `chunk_size`; the items of a list are split with
+// a byte scanner and parsed one at a time with one reused simdjson On-Demand parser, so memory
+// is the chunk, the largest item and the compact objects kept. YAML is split on document markers
+// and, for a top-level block `items:` sequence, on its items, so each is parsed alone with
+// yaml-cpp; a block `metadata.managedFields` (a quarter of a kubectl dump) is blanked before
+// yaml-cpp sees it. Limits of that split: anchors/aliases across list items do not resolve,
+// and an `items:` written as a flow sequence (`items: [...]`) is parsed as one document.
+// Measured (doc/k8s-loader.md): JSON at ~1.1-1.3x a minimal simdjson pass; peak RSS ~0.2-0.25x
+// of a kubectl-indented JSON dump (objects kept as std::string-based structs dominate).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "volpol/k8s/cluster.h"
+#include "volpol/k8s/diagnostic.h"
+
+namespace volpol::k8s {
+
+/// Which metadata.annotations the loader keeps (annotations are a large part of a dump, and
+/// of the memory the loaded objects take). The map itself is kept either way, so an object
+/// with `annotations:` still has a (maybe empty) map and one without has none.
+enum class annotation_filter : std::uint8_t {
+  all,                ///< every annotation
+  drop_last_applied,  ///< all but `kubectl.kubernetes.io/last-applied-configuration` (a copy of
+                      ///< the whole object as JSON text, read by no Velero volume decision)
+  velero,             ///< only keys in the velero.io domain (`backup.velero.io/backup-volumes`,
+                      ///< `velero.io/csi-volumesnapshot-class` ...): all volpol's decisions read
+};
+
+struct load_options {
+  /// Bytes read at a time from a JSON or YAML stream (an item larger than this grows the
+  /// buffer; a smaller file gets a buffer of its size). At least 4096.
+  std::size_t chunk_size = std::size_t{1} << 20;
+  annotation_filter annotations = annotation_filter::drop_last_applied;
+  /// Where "-" reads from.
+  std::FILE* standard_input = stdin;
+};
+
+struct load_counts {
+  std::size_t persistent_volumes = 0;        ///< added to the cluster
+  std::size_t persistent_volume_claims = 0;  ///< added to the cluster
+  std::size_t pods = 0;                      ///< added to the cluster
+  /// Objects of other kinds, read and ignored: kind → count ("ConfigMap", "List" is never
+  /// counted; a core kind of another apiVersion is "Pod (example.com/v1)"; "" = kind unknown).
+  std::map<std::string, std::size_t, std::less<>> other_kinds;
+  /// Velero backup entries of other resources, skipped unread: resource → count ("secrets").
+  std::map<std::string, std::size_t, std::less<>> other_resources;
+  std::size_t rejected = 0;       ///< objects dropped with an error (malformed, duplicate ...)
+  std::size_t backup_copies = 0;  ///< second copies / other API versions in Velero backups
+  std::size_t files = 0;          ///< files, archive entries and stdin read
+  std::size_t files_skipped = 0;  ///< files in folders without a known extension
+  std::uint64_t bytes = 0;        ///< bytes read (uncompressed, for archives)
+};
+
+struct load_result {
+  cluster objects;
+  diagnostics problems;  ///< errors and warnings, in reading order
+  load_counts counts;
+};
+
+/// Reads every input (files, folders, "-" for stdin) into one cluster. Never throws; every
+/// problem is in `problems` (a missing file: `cannot open: No such file or directory`).
+[[nodiscard]] load_result load_objects(std::span<const std::string> paths,
+                                       const load_options& options = {});
+
+/// Reads in-memory JSON or YAML text (told apart by content) as if it were the file `name`.
+[[nodiscard]] load_result load_text(std::string_view text, std::string_view name,
+                                    const load_options& options = {});
+
+}  // namespace volpol::k8s

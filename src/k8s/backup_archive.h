@@ -1,0 +1,46 @@
+// backup_archive.h (private) — Velero backup / insights archive layouts, and reading archives.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "loader_source.h"
+#include "volpol/k8s/diagnostic.h"
+
+namespace volpol::k8s::detail {
+
+/// What a file's path says about its object.
+struct path_layout {
+  enum class source : std::uint8_t { none, velero, insights };
+  source from = source::none;
+  std::string_view kind;    ///< "Pod", "PersistentVolume", "PersistentVolumeClaim", or ""
+  std::string namespace_;   ///< from `namespaces/<ns>/` or `config/pod/<ns>/`
+  std::string resource;     ///< Velero: the resource folder ("pods", "secrets.v1" ...)
+  bool other_resource = false;  ///< Velero: not pods/persistentvolumes/persistentvolumeclaims
+  bool other_version = false;   ///< Velero: under `<version>/` that is not the preferred one
+  bool preferred_copy = false;  ///< Velero: under `<version>-preferredversion/`
+  std::string root;         ///< Velero: the path up to and including `resources/`
+};
+
+/// Velero: `.../resources/<resource>/[<version>[-preferredversion]/]namespaces/<ns>/<name>.json`
+/// or `.../resources/<resource>/[<version>...]/cluster/<name>.json` (velero pkg/archive,
+/// `GetVersionedItemFilePath`). Insights: `.../config/pod/<ns>/<name>.json`,
+/// `.../config/persistentvolumes/<name>.json`. `/` separators.
+[[nodiscard]] path_layout classify_path(std::string_view path);
+
+/// Called for each regular entry of an archive.
+class archive_visitor {
+ public:
+  virtual ~archive_visitor() = default;
+  /// Whether to read the entry (`label` is "<archive>!/<entry path>"); false skips it unread.
+  virtual bool wants(const std::string& label) = 0;
+  virtual void read(byte_source& entry, const std::string& label) = 0;
+  virtual void problem(diagnostic d) = 0;
+};
+
+/// Reads a tar archive, compressed or not (gzip, bzip2, xz, zstd ...), with libarchive.
+/// Problems (cannot open, corrupt data) go to the visitor; entries before them are read.
+void read_archive(const std::string& path, std::string_view label, archive_visitor& visitor);
+
+}  // namespace volpol::k8s::detail

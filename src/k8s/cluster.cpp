@@ -1,0 +1,243 @@
+// cluster: objects in insertion order plus flat hash indexes (see flat_index.h).
+#include "volpol/k8s/cluster.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <type_traits>
+
+#include "flat_index.h"
+
+namespace volpol::k8s {
+namespace {
+
+using detail::flat_index;
+using detail::key_hash;
+
+// PersistentVolumes are cluster-scoped: indexed by name alone, whatever metadata.namespace
+// says (the API server clears it; generated fixtures may fill it).
+template <class T>
+constexpr bool namespaced = !std::is_same_v<T, persistent_volume>;
+
+template <class T>
+std::string_view namespace_of(const T& object) {
+  if constexpr (namespaced<T>) return object.metadata.namespace_;
+  return {};
+}
+
+template <class T>
+std::string key_of(const T& object) {
+  if constexpr (namespaced<T>) return object.metadata.key();
+  return object.metadata.name;
+}
+
+template <class T>
+bool same_key(const T& object, std::string_view namespace_, std::string_view name) {
+  return object.metadata.name == name && namespace_of(object) == namespace_;
+}
+
+template <class T>
+std::uint32_t find_in(const flat_index& index, const std::vector<T>& objects,
+                      std::string_view namespace_, std::string_view name) {
+  return index.find(key_hash(namespace_, name), [&](std::uint32_t i) {
+    return same_key(objects[i], namespace_, name);
+  });
+}
+
+template <class T>
+diagnostic duplicate_error(std::string_view kind, const T& first, const T& second) {
+  diagnostic d;
+  d.where.file = second.origin.file;
+  d.where.line = second.origin.line;
+  d.where.offset = second.origin.offset;
+  d.where.has_offset = second.origin.line == 0 && !second.origin.file.empty();
+  d.object = fmt::format("{} {}", kind, key_of(second));
+  const std::string at = describe(first.origin);
+  d.message = at.empty() ? fmt::format("duplicate {} `{}`: the first one is kept", kind,
+                                       key_of(second))
+                         : fmt::format("duplicate {} `{}`: the first one, read at {}, is kept",
+                                       kind, key_of(second), at);
+  return d;
+}
+
+template <class T>
+result<void> add_to(std::vector<T>& objects, flat_index& index, std::string_view kind, T&& obj) {
+  const std::string_view ns = namespace_of(obj);
+  const std::uint32_t found = find_in(index, objects, ns, obj.metadata.name);
+  if (found != flat_index::npos) return duplicate_error(kind, objects[found], obj);
+  index.insert(key_hash(ns, obj.metadata.name), static_cast<std::uint32_t>(objects.size()));
+  // Grow by half, not double: the old and new arrays coexist while moving, and the peak
+  // memory of a big load is what counts.
+  if (objects.size() == objects.capacity()) objects.reserve(objects.size() + objects.size() / 2 + 16);
+  objects.push_back(std::move(obj));
+  return {};
+}
+
+}  // namespace
+
+namespace detail {
+
+/// PVC→pods: groups of pod pointers, one group per (pod namespace, claimName).
+struct claim_index {
+  struct group {
+    std::uint32_t pod = 0;     ///< first pod of the group: its namespace is the key's
+    std::uint32_t volume = 0;  ///< its volume: the claimName is the key's
+    std::uint32_t begin = 0;   ///< range in `pods`
+    std::uint32_t count = 0;
+  };
+  flat_index index;
+  std::vector<group> groups;
+  std::vector<const pod*> pods;
+};
+
+}  // namespace detail
+
+using detail::claim_index;
+
+struct cluster::impl {
+  std::vector<persistent_volume> pvs;
+  std::vector<persistent_volume_claim> pvcs;
+  std::vector<pod> pods;
+  flat_index pv_index;
+  flat_index pvc_index;
+  flat_index pod_index;
+
+  mutable std::mutex claims_mutex;
+  mutable std::atomic<bool> claims_built{false};
+  mutable claim_index claims;
+
+  const claim_index& ensure_claims() const;
+  void build_claims() const;
+};
+
+namespace {
+
+const std::string& claim_of(const pod& p, std::uint32_t volume) {
+  return p.volumes[volume].sources.claim_name;
+}
+
+/// The group of (pod namespace, claim), or npos.
+std::uint32_t find_group(const claim_index& c, const std::vector<pod>& pods, std::string_view namespace_,
+                         std::string_view claim) {
+  return c.index.find(key_hash(namespace_, claim), [&](std::uint32_t i) {
+    const auto& grp = c.groups[i];
+    const pod& first = pods[grp.pod];
+    return claim_of(first, grp.volume) == claim && first.metadata.namespace_ == namespace_;
+  });
+}
+
+/// Calls f(pod index, volume index) for each persistentVolumeClaim volume, in pod order.
+template <class F>
+void each_claim_volume(const std::vector<pod>& pods, F&& f) {
+  for (std::uint32_t p = 0; p < pods.size(); ++p)
+    for (std::uint32_t v = 0; v < pods[p].volumes.size(); ++v)
+      if (pods[p].volumes[v].sources.has(volume_source::persistent_volume_claim)) f(p, v);
+}
+
+}  // namespace
+
+void cluster::impl::build_claims() const {
+  claim_index c;
+  std::vector<std::uint32_t> last_pod;  // per group: the last pod counted (a pod counts once)
+  // Pass 1: the groups, and how many distinct pods each has.
+  each_claim_volume(pods, [&](std::uint32_t p, std::uint32_t v) {
+    const std::string& ns = pods[p].metadata.namespace_;
+    const std::string& claim = claim_of(pods[p], v);
+    std::uint32_t g = find_group(c, pods, ns, claim);
+    if (g == flat_index::npos) {
+      g = static_cast<std::uint32_t>(c.groups.size());
+      c.groups.push_back({p, v, 0, 0});
+      last_pod.push_back(flat_index::npos);
+      c.index.insert(key_hash(ns, claim), g);
+    }
+    if (last_pod[g] != p) {
+      last_pod[g] = p;
+      ++c.groups[g].count;
+    }
+  });
+  // Pass 2: prefix sums, then fill in pod order (each group keeps insertion order).
+  std::uint32_t total = 0;
+  for (auto& grp : c.groups) {
+    grp.begin = total;
+    total += grp.count;
+    grp.count = 0;
+  }
+  c.pods.resize(total);
+  std::fill(last_pod.begin(), last_pod.end(), flat_index::npos);
+  each_claim_volume(pods, [&](std::uint32_t p, std::uint32_t v) {
+    const std::uint32_t g = find_group(c, pods, pods[p].metadata.namespace_, claim_of(pods[p], v));
+    if (last_pod[g] == p) return;
+    last_pod[g] = p;
+    auto& grp = c.groups[g];
+    c.pods[grp.begin + grp.count++] = &pods[p];
+  });
+  claims = std::move(c);
+}
+
+const claim_index& cluster::impl::ensure_claims() const {
+  if (!claims_built.load(std::memory_order_acquire)) {
+    std::lock_guard<std::mutex> lock(claims_mutex);
+    if (!claims_built.load(std::memory_order_relaxed)) {
+      build_claims();
+      claims_built.store(true, std::memory_order_release);
+    }
+  }
+  return claims;
+}
+
+cluster::cluster() : impl_(std::make_unique<impl>()) {}
+cluster::~cluster() = default;
+cluster::cluster(cluster&&) noexcept = default;
+cluster& cluster::operator=(cluster&&) noexcept = default;
+
+result<void> cluster::add(persistent_volume pv) {
+  return add_to(impl_->pvs, impl_->pv_index, "PersistentVolume", std::move(pv));
+}
+
+result<void> cluster::add(persistent_volume_claim pvc) {
+  return add_to(impl_->pvcs, impl_->pvc_index, "PersistentVolumeClaim", std::move(pvc));
+}
+
+result<void> cluster::add(pod p) {
+  auto r = add_to(impl_->pods, impl_->pod_index, "Pod", std::move(p));
+  if (r) impl_->claims_built.store(false, std::memory_order_release);
+  return r;
+}
+
+std::span<const persistent_volume> cluster::persistent_volumes() const { return impl_->pvs; }
+std::span<const persistent_volume_claim> cluster::persistent_volume_claims() const {
+  return impl_->pvcs;
+}
+std::span<const pod> cluster::pods() const { return impl_->pods; }
+std::size_t cluster::size() const {
+  return impl_->pvs.size() + impl_->pvcs.size() + impl_->pods.size();
+}
+
+const persistent_volume* cluster::find_pv(std::string_view name) const {
+  const std::uint32_t i = find_in(impl_->pv_index, impl_->pvs, {}, name);
+  return i == flat_index::npos ? nullptr : &impl_->pvs[i];
+}
+
+const persistent_volume_claim* cluster::find_pvc(std::string_view namespace_,
+                                                 std::string_view name) const {
+  const std::uint32_t i = find_in(impl_->pvc_index, impl_->pvcs, namespace_, name);
+  return i == flat_index::npos ? nullptr : &impl_->pvcs[i];
+}
+
+const pod* cluster::find_pod(std::string_view namespace_, std::string_view name) const {
+  const std::uint32_t i = find_in(impl_->pod_index, impl_->pods, namespace_, name);
+  return i == flat_index::npos ? nullptr : &impl_->pods[i];
+}
+
+std::span<const pod* const> cluster::pods_using_pvc(std::string_view namespace_,
+                                                    std::string_view claim_name) const {
+  const claim_index& c = impl_->ensure_claims();
+  const std::uint32_t g = find_group(c, impl_->pods, namespace_, claim_name);
+  if (g == flat_index::npos) return {};
+  const auto& grp = c.groups[g];
+  return {c.pods.data() + grp.begin, grp.count};
+}
+
+}  // namespace volpol::k8s

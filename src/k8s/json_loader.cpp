@@ -1,0 +1,310 @@
+// The JSON stream reader: top-level values one after the other; a list's `items` are split by
+// the byte scanner (json_loader_scan.h) and each parsed alone with simdjson On-Demand, in the
+// chunk buffer, so a huge list never sits in memory whole.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "json_adapter.h"
+#include "json_loader_scan.h"
+#include "loader_stream.h"
+
+namespace volpol::k8s::detail {
+
+namespace {
+
+/// Holds one value's problems until the value is read, to name the object when the reader
+/// could not (the error came before `metadata`), then passes them on.
+class element_sink final : public object_sink {
+ public:
+  explicit element_sink(object_sink& next) : next_(next) {}
+  void object(object_fields& f, const classification& c, object_origin origin) override {
+    next_.object(f, c, std::move(origin));
+  }
+  void problem(diagnostic d) override { held_.push_back(std::move(d)); }
+  std::vector<diagnostic>& held() { return held_; }
+  void flush() {
+    for (auto& d : held_) next_.problem(std::move(d));
+    held_.clear();
+  }
+
+ private:
+  object_sink& next_;
+  std::vector<diagnostic> held_;
+};
+
+class json_stream {
+ public:
+  json_stream(stream_context& ctx, simdjson::ondemand::parser& parser)
+      : ctx_(ctx), buf_(ctx.buffer), parser_(parser) {}
+
+  /// The loader has filled the buffer's first chunk (to tell JSON from YAML).
+  void run() {
+    skip_bom();
+    for (;;) {
+      keep_ = pos_;
+      const int c = skip_space(true);
+      if (c < 0) return report_read_error();
+      keep_ = pos_;
+      bool ok = false;
+      if (c == '{') {
+        ok = top_object();
+      } else if (c == '[') {
+        ok = top_array(ctx_.kind_hint, false);
+      } else {
+        error_at(pos_, fmt::format("invalid JSON: expected an object or an array, got `{}`",
+                                   static_cast<char>(c)));
+      }
+      if (!ok) return;
+    }
+  }
+
+ private:
+  // ---- buffer ---------------------------------------------------------------------------
+
+  const char* d() const { return buf_.data(); }
+  std::size_t end() const { return buf_.size(); }
+
+  bool fill() {
+    std::size_t shift = 0;
+    const bool got = buf_.refill(keep_, shift);
+    pos_ -= shift;
+    keep_ -= shift;
+    return got;
+  }
+
+  void skip_bom() {
+    if (end() - pos_ >= 3 && d()[pos_] == '\xEF' && d()[pos_ + 1] == '\xBB' && d()[pos_ + 2] == '\xBF')
+      pos_ += 3;
+  }
+
+  /// Skips whitespace; the next byte, or -1 at the end of input. `release`: bytes before the
+  /// current position may be dropped.
+  int skip_space(bool release) {
+    for (;;) {
+      while (pos_ < end() && is_json_space(d()[pos_])) ++pos_;
+      if (pos_ < end()) return static_cast<unsigned char>(d()[pos_]);
+      if (release) keep_ = pos_;
+      if (!fill()) return -1;
+    }
+  }
+
+  /// Scans the value at pos_ (kept from keep_); pos_ ends one past it.
+  bool scan_value() {
+    value_scanner sc;
+    for (;;) {
+      std::size_t i = pos_;
+      const auto st = sc.step(d(), i, end());
+      pos_ = i;
+      if (st == value_scanner::state::done) return true;
+      if (!fill()) return sc.complete_at_eof();
+    }
+  }
+
+  // ---- structure ------------------------------------------------------------------------
+
+  /// An object: a list (its `items` streamed) or one object (kept whole, then parsed).
+  bool top_object() {
+    ++pos_;  // keep_ is the object's first byte until `items` shows it is a list
+    bool saw_items = false;
+    std::string list_kind;
+    for (;;) {
+      int c = skip_space(saw_items);
+      if (c < 0) return truncated(saw_items ? pos_ : keep_, "object");
+      if (c == '}') {
+        ++pos_;
+        break;
+      }
+      if (c != '"') return error_at(pos_, "invalid JSON: expected a field name");
+      if (saw_items) keep_ = pos_;
+      const std::size_t key_at = pos_ - keep_;
+      if (!scan_value()) return saw_items ? truncated(keep_ + key_at, "field name") : truncated(keep_, "object");
+      const std::string_view key(d() + keep_ + key_at + 1, pos_ - (keep_ + key_at) - 2);
+      const bool is_items = key == "items";
+      const bool is_kind = key == "kind";
+      c = skip_space(saw_items);
+      if (c != ':')
+        return c < 0 ? truncated(saw_items ? pos_ : keep_, "object") : error_at(pos_, "invalid JSON: expected `:`");
+      ++pos_;
+      c = skip_space(saw_items);
+      if (c < 0) return truncated(saw_items ? pos_ : keep_, "object");
+      if (is_items && c == '[') {
+        saw_items = true;
+        keep_ = pos_;
+        const std::string_view hint = item_kind_of_list(list_kind);
+        if (!top_array(hint.empty() ? ctx_.kind_hint : hint, true)) return false;
+      } else {
+        if (saw_items) keep_ = pos_;
+        const std::size_t value_at = pos_ - keep_;
+        if (!scan_value()) return saw_items ? truncated(keep_ + value_at, "value") : truncated(keep_, "object");
+        const std::string_view value(d() + keep_ + value_at, pos_ - keep_ - value_at);
+        if (is_kind && value.size() >= 2 && value.front() == '"')
+          list_kind.assign(value.substr(1, value.size() - 2));
+      }
+      c = skip_space(saw_items);
+      if (c == ',') {
+        ++pos_;
+        continue;
+      }
+      if (c == '}') {
+        ++pos_;
+        break;
+      }
+      return c < 0 ? truncated(saw_items ? pos_ : keep_, "object")
+                   : error_at(pos_, "invalid JSON: expected `,` or `}`");
+    }
+    if (!saw_items) element(keep_, pos_, ctx_.kind_hint, npos);
+    keep_ = pos_;
+    return true;
+  }
+
+  /// An array of values at pos_; each is read alone. `items`: the `items` of a list.
+  bool top_array(std::string_view hint, bool items) {
+    const std::string hint_copy(hint);  // the list kind lives in the caller's string
+    ++pos_;
+    for (std::size_t index = 0;; ++index) {
+      int c = skip_space(true);
+      if (c < 0) return truncated(pos_, items ? "`items`" : "array");
+      if (c == ']') {
+        ++pos_;
+        return true;
+      }
+      if (c == ',') return error_at(pos_, "invalid JSON: expected a value");
+      keep_ = pos_;
+      if (!scan_value()) return truncated(keep_, items ? "item" : "value");
+      element(keep_, pos_, hint_copy, index, items);
+      keep_ = pos_;
+      c = skip_space(true);
+      if (c == ',') {
+        ++pos_;
+        continue;
+      }
+      if (c == ']') {
+        ++pos_;
+        return true;
+      }
+      return c < 0 ? truncated(pos_, items ? "`items`" : "array")
+                   : error_at(pos_, fmt::format("invalid JSON: expected `,` or `]` after {} {}",
+                                                items ? "item" : "element", index));
+    }
+  }
+
+  // ---- one value --------------------------------------------------------------------------
+
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  void element(std::size_t from, std::size_t to, std::string_view hint, std::size_t index,
+               bool items = false) {
+    const simdjson::padded_string_view text(d() + from, to - from, buf_.allocated() - from);
+    element_sink sink(ctx_.sink);
+    json_adapter a;
+    a.base = d() + from;
+    a.length = to - from;
+    a.base_offset = buf_.base() + from;
+    a.file = ctx_.file;
+    simdjson::ondemand::document doc;
+    if (auto e = parser_.iterate(text).get(doc)) {
+      a.fail(e);
+      sink.problem(located(from, a.parse_error()));
+    } else {
+      a.doc = &doc;
+      simdjson::ondemand::value v;
+      if (auto e2 = doc.get_value().get(v)) {
+        sink.problem(scalar_value(doc, e2, from, index, items));
+      } else {
+        object_reader<json_adapter> reader(a, sink, ctx_.options);
+        if (index == npos) {
+          (void)reader.read_document(v, hint);
+        } else {
+          (void)reader.read_list_item(v, hint, index, items);
+        }
+      }
+    }
+    std::size_t prefix = 0;
+    if (index != npos) prefix = fmt::format("{}[{}]", items ? "items" : "", index).size();
+    finish_problems(sink, text, prefix);
+  }
+
+  /// A value that is no object or array (simdjson reads a scalar document apart).
+  diagnostic scalar_value(simdjson::ondemand::document& doc, simdjson::error_code e, std::size_t from,
+                          std::size_t index, bool items) const {
+    simdjson::ondemand::json_type t;
+    if (e != simdjson::SCALAR_DOCUMENT_AS_VALUE || doc.type().get(t)) return located(from, json_error_message(e));
+    const char* what = t == simdjson::ondemand::json_type::string   ? "a string"
+                       : t == simdjson::ondemand::json_type::number ? "a number"
+                       : t == simdjson::ondemand::json_type::boolean ? "a boolean"
+                                                                     : "null";
+    diagnostic d = located(from, fmt::format("expected an object, got {}", what));
+    if (index != npos) d.where.path = fmt::format("{}[{}]", items ? "items" : "", index);
+    return d;
+  }
+
+  /// Names the object in errors that could not (unless the error is in a list nested in the
+  /// value: the value's name would be the wrong one), and adds lines.
+  void finish_problems(element_sink& sink, simdjson::padded_string_view text, std::size_t prefix) {
+    for (diagnostic& p : sink.held()) {
+      const std::string& path = p.where.path;
+      const bool nested = path.find("items[", prefix) != std::string::npos ||
+                          (path.size() > prefix && path[prefix] == '[');
+      if (p.level == severity::error && p.object.find(' ') == std::string::npos && !nested) {
+        std::string who = recover_identity(parser_, text);
+        if (!who.empty()) p.object = std::move(who);
+      }
+      add_line(p);
+    }
+    sink.flush();
+  }
+
+  /// Line and column, when the buffer still holds the stream from its first byte.
+  void add_line(diagnostic& p) const {
+    if (!p.where.has_offset || p.where.line != 0 || buf_.base() != 0) return;
+    line_column({d(), end()}, p.where.offset, p.where.line, p.where.column);
+  }
+
+  diagnostic located(std::size_t at, std::string message) const {
+    diagnostic d;
+    d.where.file = std::string(ctx_.file);
+    d.where.offset = buf_.base() + at;
+    d.where.has_offset = true;
+    d.message = std::move(message);
+    return d;
+  }
+
+  bool error_at(std::size_t at, std::string message) {
+    diagnostic d = located(at, std::move(message));
+    add_line(d);
+    ctx_.sink.problem(std::move(d));
+    return false;
+  }
+
+  bool truncated(std::size_t at, std::string_view what) {
+    if (!buf_.error().empty()) return report_read_error(), false;
+    return error_at(at, fmt::format("invalid JSON: the input ends (at byte {}) inside this {}; truncated file?",
+                                    buf_.bytes_read(), what));
+  }
+
+  void report_read_error() {
+    if (buf_.error().empty()) return;
+    diagnostic d;
+    d.where.file = std::string(ctx_.file);
+    d.message = fmt::format("cannot read: {}", buf_.error());
+    ctx_.sink.problem(std::move(d));
+  }
+
+  stream_context& ctx_;
+  chunk_buffer& buf_;
+  simdjson::ondemand::parser& parser_;
+  std::size_t pos_ = 0;
+  std::size_t keep_ = 0;
+};
+
+}  // namespace
+
+void read_json_stream(stream_context& ctx, simdjson::ondemand::parser& parser) {
+  json_stream(ctx, parser).run();
+}
+
+}  // namespace volpol::k8s::detail

@@ -1,0 +1,245 @@
+// load_objects: paths → streams (files, folders, archives, stdin) → JSON or YAML readers →
+// the cluster, with counts and diagnostics.
+#include "volpol/k8s/loader.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <system_error>
+#include <unordered_set>
+#include <variant>
+#include <vector>
+
+#include "backup_archive.h"
+#include "loader_fields.h"
+#include "loader_sink.h"
+#include "loader_stream.h"
+
+namespace volpol::k8s {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace detail;
+
+bool ends_with_any(std::string_view s, std::initializer_list<std::string_view> suffixes) {
+  return std::any_of(suffixes.begin(), suffixes.end(), [&](std::string_view x) { return s.ends_with(x); });
+}
+
+bool is_archive_name(std::string_view name) { return ends_with_any(name, {".tar.gz", ".tgz", ".tar"}); }
+bool is_yaml_name(std::string_view name) { return ends_with_any(name, {".yaml", ".yml"}); }
+bool is_object_name(std::string_view name) {
+  return ends_with_any(name, {".json", ".yaml", ".yml"}) || is_archive_name(name);
+}
+
+diagnostic problem_at(std::string_view file, std::string message) {
+  diagnostic d;
+  d.where.file = std::string(file);
+  d.message = std::move(message);
+  return d;
+}
+
+/// Byte offsets → line:column for the JSON diagnostics of a file, re-reading it (the failure
+/// path only: the stream readers do not count lines).
+void add_lines_from_file(const std::string& path, std::vector<diagnostic>& ds, std::size_t from) {
+  std::vector<diagnostic*> todo;
+  for (std::size_t i = from; i < ds.size(); ++i)
+    if (ds[i].where.has_offset && ds[i].where.line == 0 && ds[i].where.file == path) todo.push_back(&ds[i]);
+  if (todo.empty()) return;
+  std::sort(todo.begin(), todo.end(),
+            [](const diagnostic* a, const diagnostic* b) { return a->where.offset < b->where.offset; });
+  file_source src(path);
+  std::vector<char> chunk(std::size_t{1} << 20);
+  std::uint64_t at = 0, line = 1, line_start = 0;  // `at`: offset of chunk[0]
+  std::size_t next = 0;
+  const auto settle = [&](diagnostic* d) {
+    d->where.line = static_cast<std::uint32_t>(line);
+    d->where.column = static_cast<std::uint32_t>(d->where.offset - line_start + 1);
+  };
+  for (std::size_t n; next < todo.size() && (n = src.read(chunk.data(), chunk.size())) > 0; at += n) {
+    std::size_t pos = 0;  // lines are counted up to chunk[pos]
+    const auto count_to = [&](std::size_t stop) {
+      for (const char* p = chunk.data() + pos; (p = static_cast<const char*>(std::memchr(p, '\n', stop - (p - chunk.data())))) != nullptr; ++p) {
+        ++line;
+        line_start = at + static_cast<std::uint64_t>(p - chunk.data()) + 1;
+      }
+      pos = stop;
+    };
+    while (next < todo.size() && todo[next]->where.offset < at + n) {
+      count_to(static_cast<std::size_t>(todo[next]->where.offset - at));
+      settle(todo[next++]);
+    }
+    count_to(n);
+  }
+  for (; next < todo.size(); ++next) settle(todo[next]);  // at the very end of the file
+}
+
+class loader final : public archive_visitor {
+ public:
+  explicit loader(const load_options& options)
+      : options_(options), buffer_(options.chunk_size), sink_(result_, pending_) {
+    read_.annotations = options.annotations;
+  }
+
+  void load_path(const std::string& path) {
+    if (path == "-") {
+      stdio_source in(options_.standard_input);
+      read_stream(in, "-", nullptr);
+      return;
+    }
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) {
+      const int err = ec ? ec.value() : ENOENT;
+      return report(problem_at(path, fmt::format("cannot open: {}", std::strerror(err))));
+    }
+    if (fs::is_directory(st)) return load_folder(path);
+    load_file(path, true);
+  }
+
+  void load_text(std::string_view text, std::string_view name) {
+    memory_source src(text);
+    read_stream(src, std::string(name), nullptr);
+  }
+
+  load_result take() {
+    flush();
+    return std::move(result_);
+  }
+
+  // archive_visitor
+  bool wants(const std::string& label) override {
+    if (!is_object_name(label) || is_archive_name(label)) {
+      ++result_.counts.files_skipped;
+      return false;
+    }
+    return !skip_by_layout(classify_path(label));
+  }
+  void read(byte_source& entry, const std::string& label) override { read_stream(entry, label, nullptr); }
+  void problem(diagnostic d) override { report(std::move(d)); }
+
+ private:
+  void load_folder(const std::string& folder) {
+    std::vector<std::string> files;
+    std::error_code ec;
+    fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+      std::error_code fec;
+      if (!it->is_regular_file(fec)) continue;
+      std::string p = it->path().generic_string();
+      if (is_object_name(p)) {
+        files.push_back(std::move(p));
+      } else {
+        ++result_.counts.files_skipped;
+      }
+    }
+    if (ec) report(problem_at(folder, fmt::format("cannot list folder: {}", ec.message())));
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) load_file(f, false);
+  }
+
+  void load_file(const std::string& path, bool explicit_arg) {
+    if (is_archive_name(path) || (explicit_arg && looks_compressed(path))) {
+      read_archive(path, path, *this);
+      return;
+    }
+    const path_layout layout = classify_path(path);
+    if (skip_by_layout(layout)) return;
+    file_source src(path);
+    if (!src.is_open()) return report(problem_at(path, fmt::format("cannot open: {}", src.error())));
+    read_stream(src, path, &path);
+  }
+
+  static bool looks_compressed(const std::string& path) {
+    file_source src(path);
+    unsigned char magic[2] = {0, 0};
+    return src.read(reinterpret_cast<char*>(magic), 2) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+  }
+
+  /// Velero entries volpol does not read: other resources, other API versions.
+  bool skip_by_layout(const path_layout& layout) {
+    if (layout.from != path_layout::source::velero) return false;
+    if (layout.other_resource) {
+      ++result_.counts.other_resources[layout.resource];
+      return true;
+    }
+    if (layout.other_version) {
+      ++result_.counts.backup_copies;
+      return true;
+    }
+    return false;
+  }
+
+  void read_stream(byte_source& src, const std::string& label, const std::string* reread) {
+    const std::size_t first_problem = pending_.size();
+    const path_layout layout = classify_path(label);
+    sink_.start(label, &layout);
+    buffer_.reset(src, src.size_hint());
+    (void)buffer_.fill_first();
+    stream_context ctx{label, layout.kind, read_, sink_, buffer_};
+    if (is_json(label)) {
+      read_json_stream(ctx, parser_);
+    } else {
+      read_yaml_stream(ctx);
+    }
+    ++result_.counts.files;
+    result_.counts.bytes += buffer_.bytes_read();
+    if (reread != nullptr) add_lines_from_file(*reread, pending_, first_problem);
+    sink_.start({}, nullptr);
+    flush();
+  }
+
+  /// JSON when the first byte that is not blank is `{` or `[` — for a `.yaml`/`.yml` name, only
+  /// if the text is valid JSON (checked when the whole file is in the first chunk).
+  bool is_json(std::string_view label) {
+    std::string_view text(buffer_.data(), buffer_.size());
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+    const std::size_t at = text.find_first_not_of(" \t\r\n");
+    if (at == std::string_view::npos || (text[at] != '{' && text[at] != '[')) return false;
+    if (!is_yaml_name(label) || !buffer_.eof()) return true;
+    simdjson::dom::parser p;
+    simdjson::dom::element ignored;
+    return !p.parse(text.data(), text.size(), true).get(ignored);
+  }
+
+  void report(diagnostic d) {
+    if (d.level == severity::error) ++result_.counts.rejected;
+    pending_.push_back(std::move(d));
+    flush();
+  }
+
+  void flush() {
+    for (auto& d : pending_) result_.problems.add(std::move(d));
+    pending_.clear();
+  }
+
+  load_options options_;
+  read_options read_;
+  load_result result_;
+  std::vector<diagnostic> pending_;
+  chunk_buffer buffer_;
+  simdjson::ondemand::parser parser_;
+  cluster_sink sink_;
+};
+
+}  // namespace
+
+load_result load_objects(std::span<const std::string> paths, const load_options& options) {
+  loader l(options);
+  for (const auto& p : paths) l.load_path(p);
+  return l.take();
+}
+
+load_result load_text(std::string_view text, std::string_view name, const load_options& options) {
+  load_options o = options;
+  // The text is in memory already: one window holds it whole (lines for JSON errors), unless
+  // a smaller window was asked for.
+  if (o.chunk_size > text.size()) o.chunk_size = text.size() + 1;
+  loader l(o);
+  l.load_text(text, name);
+  return l.take();
+}
+
+}  // namespace volpol::k8s

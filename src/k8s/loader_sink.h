@@ -1,0 +1,46 @@
+// loader_sink.h (private) — where the readers' objects and problems go: the cluster, the
+// counts and the diagnostics. Velero backups' second copies of an item are told apart here.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "backup_archive.h"
+#include "loader_reader.h"
+#include "volpol/k8s/loader.h"
+
+namespace volpol::k8s::detail {
+
+class cluster_sink final : public object_sink {
+ public:
+  /// Objects go to r.objects and r.counts; problems to `pending` (the loader adds line
+  /// numbers before they join r.problems).
+  cluster_sink(load_result& r, std::vector<diagnostic>& pending) : r_(r), pending_(pending) {}
+
+  /// The stream being read: its label (for problems without a file) and its folder layout
+  /// (namespace fallback, Velero copies); `layout` must outlive the stream.
+  void start(std::string_view label, const path_layout* layout) {
+    label_ = label;
+    layout_ = layout;
+  }
+
+  void object(object_fields& f, const classification& c, object_origin origin) override;
+  void problem(diagnostic d) override;
+
+ private:
+  template <class T>
+  bool add(T&& o);
+  [[nodiscard]] bool in_velero_backup() const;
+  [[nodiscard]] std::string backup_item_key(const object_fields& f, object_kind k) const;
+  [[nodiscard]] bool is_backup_copy(const object_fields& f, object_kind k) const;
+
+  load_result& r_;
+  std::vector<diagnostic>& pending_;
+  std::unordered_set<std::string> rejected_items_;  ///< Velero items refused as duplicates
+  std::string_view label_;
+  const path_layout* layout_ = nullptr;
+};
+
+}  // namespace volpol::k8s::detail

@@ -1,0 +1,34 @@
+// loader_stream.h (private) — what the JSON and YAML stream readers get from the loader.
+#pragma once
+
+#include <simdjson.h>
+
+#include <cstdint>
+#include <string_view>
+
+#include "loader_reader.h"
+#include "loader_source.h"
+
+
+namespace volpol::k8s::detail {
+
+struct stream_context {
+  std::string_view file;       ///< label for origins and diagnostics
+  std::string_view kind_hint;  ///< kind from the folder layout ("" = none)
+  read_options options;
+  object_sink& sink;
+  chunk_buffer& buffer;        ///< reset() on the stream's source already
+};
+
+/// Reads JSON values one after the other (objects, lists, arrays of objects) from the stream.
+/// `parser` is reused from stream to stream.
+void read_json_stream(stream_context& ctx, simdjson::ondemand::parser& parser);
+
+/// Reads multi-document YAML from the stream.
+void read_yaml_stream(stream_context& ctx);
+
+/// Byte offset → 1-based line and column (bytes), counting from `text`'s start.
+void line_column(std::string_view text, std::uint64_t offset, std::uint32_t& line,
+                 std::uint32_t& column);
+
+}  // namespace volpol::k8s::detail

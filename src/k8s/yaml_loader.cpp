@@ -1,0 +1,324 @@
+// The YAML stream reader: split on document markers, and a top-level block `items:` sequence
+// split on its items, so yaml-cpp (slow, and a whole tree in memory) parses one object at a
+// time. See loader.h for the limits of the split.
+#include <yaml-cpp/yaml.h>
+
+#include <fmt/format.h>
+
+#include <cstring>
+#include <string>
+
+#include "loader_stream.h"
+#include "yaml_adapter.h"
+
+namespace volpol::k8s::detail {
+namespace {
+
+std::size_t indent_of(std::string_view line) {
+  std::size_t k = 0;
+  while (k < line.size() && line[k] == ' ') ++k;
+  return k;
+}
+
+bool is_line_end(std::string_view line, std::size_t i) {
+  return i >= line.size() || line[i] == '\n' || line[i] == '\r';
+}
+
+/// Only spaces, or a comment, on the line.
+bool blank_or_comment(std::string_view line) {
+  const std::size_t k = indent_of(line);
+  return is_line_end(line, k) || line[k] == '#' || line[k] == '\t';
+}
+
+/// `---` / `...` at column 0, alone or followed by a space.
+bool is_marker(std::string_view line, std::string_view marker) {
+  if (!line.starts_with(marker)) return false;
+  return is_line_end(line, 3) || line[3] == ' ' || line[3] == '\t';
+}
+
+/// `items:` at column 0 with nothing after it but spaces or a comment.
+bool is_items_key(std::string_view line) {
+  if (!line.starts_with("items:")) return false;
+  const std::string_view rest = line.substr(6);
+  return blank_or_comment(rest);
+}
+
+/// `- ` (or a lone `-`) at column k.
+bool is_dash(std::string_view line, std::size_t k) {
+  return k < line.size() && line[k] == '-' && (is_line_end(line, k + 1) || line[k + 1] == ' ');
+}
+
+/// The value of a `kind: X` line at column 0, or "".
+std::string_view kind_value(std::string_view line) {
+  if (!line.starts_with("kind:")) return {};
+  std::string_view v = line.substr(5);
+  while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
+  if (const auto hash = v.find(" #"); hash != std::string_view::npos) v = v.substr(0, hash);
+  while (!v.empty() && (v.back() == '\n' || v.back() == '\r' || v.back() == ' ')) v.remove_suffix(1);
+  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
+    v = v.substr(1, v.size() - 2);
+  return v;
+}
+
+/// Blanks `metadata.managedFields` (a quarter of a kubectl dump, read by nothing) before
+/// yaml-cpp sees it: the key line and its block value (lines more indented, or `- ` items at
+/// the key's indentation) become empty lines, so line numbers stay. Only a block-style
+/// `managedFields:` directly inside a block-style `metadata:` is touched.
+class managed_fields_filter {
+ public:
+  /// True when `line` is to be blanked.
+  bool skip(std::string_view line) {
+    if (blank_or_comment(line)) return skipping_;
+    const std::size_t indent = indent_of(line);
+    if (skipping_) {
+      if (indent > key_indent_ || (indent == key_indent_ && is_dash(line, indent))) return true;
+      skipping_ = false;
+    }
+    // The key of this line, after a `- ` that opens a list item.
+    std::size_t k = indent;
+    while (is_dash(line, k)) {
+      k += 1;
+      while (k < line.size() && line[k] == ' ') ++k;
+    }
+    if (metadata_indent_ != npos && indent <= metadata_indent_ && k <= metadata_indent_) metadata_indent_ = npos;
+    const std::string_view key = line.substr(k);
+    if (is_key_only(key, "metadata:")) {
+      metadata_indent_ = k;
+      return false;
+    }
+    if (metadata_indent_ != npos && k == metadata_indent_ + 2 && k == indent && is_key_only(key, "managedFields:")) {
+      skipping_ = true;
+      key_indent_ = k;
+      return true;
+    }
+    return false;
+  }
+  void reset() {
+    skipping_ = false;
+    metadata_indent_ = npos;
+  }
+
+ private:
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+  static bool is_key_only(std::string_view s, std::string_view key) {
+    return s.starts_with(key) && blank_or_comment(s.substr(key.size()));
+  }
+  bool skipping_ = false;
+  std::size_t key_indent_ = 0;
+  std::size_t metadata_indent_ = npos;
+};
+
+class yaml_stream {
+ public:
+  explicit yaml_stream(stream_context& ctx) : ctx_(ctx), buf_(ctx.buffer) {}
+
+  void run() {
+    std::string_view line;
+    while (next_line(line)) {
+      if (line_no_ == 0 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+      ++line_no_;
+      on_line(line);
+    }
+    finish_document();
+    if (!buf_.error().empty()) {
+      diagnostic d;
+      d.where.file = std::string(ctx_.file);
+      d.message = fmt::format("cannot read: {}", buf_.error());
+      ctx_.sink.problem(std::move(d));
+    }
+  }
+
+ private:
+  enum class state { header, items_pending, items, trailer, plain };
+
+  bool next_line(std::string_view& out) {
+    for (;;) {
+      const char* start = buf_.data() + pos_;
+      const std::size_t avail = buf_.size() - pos_;
+      if (const void* nl = std::memchr(start, '\n', avail)) {
+        const std::size_t len = static_cast<std::size_t>(static_cast<const char*>(nl) - start) + 1;
+        out = {start, len};
+        pos_ += len;
+        return true;
+      }
+      std::size_t shift = 0;
+      const bool more = buf_.refill(pos_, shift);
+      pos_ -= shift;
+      if (more) continue;
+      if (pos_ >= buf_.size()) return false;
+      out = {buf_.data() + pos_, buf_.size() - pos_};
+      pos_ = buf_.size();
+      return true;
+    }
+  }
+
+  void on_line(std::string_view line) {
+    if (is_marker(line, "---") || is_marker(line, "...")) managed_.reset();
+    if (managed_.skip(line)) line = "\n";
+    if (is_marker(line, "---")) {
+      finish_document();
+      doc_first_ = line_no_;
+      doc_.append(line);
+      return;
+    }
+    if (is_marker(line, "...")) {
+      finish_document();
+      doc_first_ = line_no_ + 1;
+      return;
+    }
+    switch (state_) {
+      case state::header: return header_line(line);
+      case state::items_pending: return pending_line(line);
+      case state::items: return item_line(line);
+      case state::trailer: trailer_.append(line); return;
+      case state::plain: doc_.append(line); return;
+    }
+  }
+
+  void header_line(std::string_view line) {
+    if (is_items_key(line)) {
+      state_ = state::items_pending;
+      items_key_.assign(line);
+      pending_.clear();
+      return;
+    }
+    if (const std::string_view k = kind_value(line); !k.empty()) list_kind_.assign(k);
+    doc_.append(line);
+  }
+
+  void pending_line(std::string_view line) {
+    if (blank_or_comment(line)) {
+      pending_.append(line);
+      return;
+    }
+    const std::size_t k = indent_of(line);
+    if (is_dash(line, k)) {
+      item_indent_ = k;
+      state_ = state::items;
+      begin_item(line);
+      return;
+    }
+    // Not a block sequence (a flow `[...]` on the next line ...): one document after all.
+    doc_.append(items_key_);
+    doc_.append(pending_);
+    doc_.append(line);
+    state_ = state::plain;
+  }
+
+  void item_line(std::string_view line) {
+    const std::size_t k = indent_of(line);
+    if (blank_or_comment(line) || k > item_indent_) {
+      item_.append(line);
+      return;
+    }
+    finish_item();
+    if (k == item_indent_ && is_dash(line, k)) return begin_item(line);
+    state_ = state::trailer;
+    trailer_first_ = line_no_;
+    trailer_.append(line);
+  }
+
+  void begin_item(std::string_view line) {
+    item_.assign(line);
+    item_first_ = line_no_;
+  }
+
+  void finish_item() {
+    if (item_.empty()) return;
+    const std::string_view hint = item_kind_of_list(list_kind_);
+    YAML::Node seq;
+    if (load(item_, item_first_, seq)) {
+      yaml_adapter a{ctx_.file, item_first_ - 1};
+      object_reader<yaml_adapter> reader(a, ctx_.sink, ctx_.options);
+      for (auto it = seq.begin(); it != seq.end(); ++it) {
+        YAML::Node e = *it;
+        (void)reader.read_list_item(e, hint.empty() ? ctx_.kind_hint : hint, item_index_++, true);
+      }
+    } else {
+      ++item_index_;
+    }
+    item_.clear();
+  }
+
+  void finish_document() {
+    switch (state_) {
+      case state::header:
+      case state::plain: read_document(doc_, doc_first_); break;
+      case state::items_pending:
+      case state::items:
+      case state::trailer:
+        finish_item();
+        doc_.append("items: []\n");
+        read_document(doc_, doc_first_);  // the list's own fields: validated, nothing emitted
+        if (!trailer_.empty()) {
+          YAML::Node ignored;
+          (void)load(trailer_, trailer_first_, ignored);
+        }
+        break;
+    }
+    state_ = state::header;
+    doc_.clear();
+    trailer_.clear();
+    list_kind_.clear();
+    item_index_ = 0;
+    doc_first_ = line_no_ + 1;
+  }
+
+  void read_document(const std::string& text, std::uint32_t first_line) {
+    YAML::Node root;
+    if (!load(text, first_line, root)) return;
+    yaml_adapter a{ctx_.file, first_line - 1};
+    object_reader<yaml_adapter> reader(a, ctx_.sink, ctx_.options);
+    (void)reader.read_document(root, ctx_.kind_hint);
+  }
+
+  /// Parses `text` (which starts at line `first_line` of the file); reports a syntax error.
+  bool load(const std::string& text, std::uint32_t first_line, YAML::Node& out) {
+    try {
+      out = YAML::Load(text);
+      return true;
+    } catch (const YAML::Exception& e) {
+      diagnostic d;
+      d.where.file = std::string(ctx_.file);
+      if (e.mark.line >= 0) {
+        d.where.line = first_line + static_cast<std::uint32_t>(e.mark.line);
+        d.where.column = static_cast<std::uint32_t>(e.mark.column) + 1;
+      } else {
+        d.where.line = first_line;
+      }
+      d.message = fmt::format("invalid YAML: {}", e.msg);
+      ctx_.sink.problem(std::move(d));
+    } catch (const std::exception& e) {
+      diagnostic d;
+      d.where.file = std::string(ctx_.file);
+      d.where.line = first_line;
+      d.message = fmt::format("invalid YAML: {}", e.what());
+      ctx_.sink.problem(std::move(d));
+    }
+    return false;
+  }
+
+  stream_context& ctx_;
+  chunk_buffer& buf_;
+  managed_fields_filter managed_;
+  std::size_t pos_ = 0;
+  std::uint32_t line_no_ = 0;
+  state state_ = state::header;
+  std::string doc_;
+  std::uint32_t doc_first_ = 1;
+  std::string items_key_;
+  std::string pending_;
+  std::string item_;
+  std::uint32_t item_first_ = 0;
+  std::size_t item_indent_ = 0;
+  std::size_t item_index_ = 0;
+  std::string trailer_;
+  std::uint32_t trailer_first_ = 0;
+  std::string list_kind_;
+};
+
+}  // namespace
+
+void read_yaml_stream(stream_context& ctx) { yaml_stream(ctx).run(); }
+
+}  // namespace volpol::k8s::detail

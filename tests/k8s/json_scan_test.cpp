@@ -1,0 +1,116 @@
+// The byte scanner that splits JSON lists (src/k8s/json_loader_scan.h) agrees with a plain
+// character loop on where a value ends, however the input is cut into chunks.
+#include "../../src/k8s/json_loader_scan.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace volpol::k8s::detail {
+namespace {
+
+/// One past the end of the value starting at s[0], or npos.
+std::size_t reference_end(const std::string& s) {
+  int depth = 0;
+  bool in_string = false, escape = false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (in_string) {
+      if (escape) escape = false;
+      else if (c == '\\') escape = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '{' || c == '[') ++depth;
+    else if ((c == '}' || c == ']') && --depth == 0) return i + 1;
+  }
+  return std::string::npos;
+}
+
+/// Random JSON-like text: brackets outside strings, escapes (\\ \" ...) only inside them.
+std::string random_value(std::mt19937& rng) {
+  static const char outside[] = "{}[] ,:ab";
+  static const char inside[] = "{}[]ab ";
+  static const char escaped[] = "\"\\abn";
+  std::string s = "{";
+  const std::size_t len = 1 + rng() % 600;
+  for (std::size_t k = 1; k < len; ++k) {
+    if (rng() % 5 != 0) {
+      s += outside[rng() % (sizeof(outside) - 1)];
+      continue;
+    }
+    s += '"';
+    for (std::size_t j = rng() % 50; j > 0; --j) {
+      if (rng() % 3 == 0) {
+        s += '\\';
+        s += escaped[rng() % (sizeof(escaped) - 1)];
+      } else {
+        s += inside[rng() % (sizeof(inside) - 1)];
+      }
+    }
+    s += '"';
+  }
+  return s;
+}
+
+TEST(json_scan, agrees_with_a_character_loop_across_chunk_cuts) {
+  std::mt19937 rng(20261130);
+  for (int t = 0; t < 6000; ++t) {
+    const std::string s = random_value(rng);
+    const std::size_t want = reference_end(s);
+    std::vector<char> buf(s.size() + 128, '\0');
+    value_scanner scanner;
+    std::size_t i = 0, limit = 0, got = std::string::npos;
+    while (true) {
+      limit = std::min(s.size(), limit + 1 + rng() % 200);
+      std::fill(buf.begin(), buf.end(), '\0');  // bytes past `limit` are not there yet
+      std::copy(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(limit), buf.begin());
+      if (scanner.step(buf.data(), i, limit) == value_scanner::state::done) {
+        got = i;
+        break;
+      }
+      if (limit == s.size()) break;
+    }
+    ASSERT_EQ(got, want) << s;
+  }
+}
+
+TEST(json_scan, finds_ends_of_strings_and_scalars) {
+  const std::string s = "\"a\\\"b\" , 123 ]  {\"x\":[1,{\"y\":\"}\"}]} ";
+  std::vector<char> buf(s.size() + 128, '\0');
+  std::copy(s.begin(), s.end(), buf.begin());
+  std::size_t i = 0;
+  value_scanner str;
+  ASSERT_EQ(str.step(buf.data(), i, s.size()), value_scanner::state::done);
+  EXPECT_EQ(i, 6U);
+  i = 9;
+  value_scanner number;
+  ASSERT_EQ(number.step(buf.data(), i, s.size()), value_scanner::state::done);
+  EXPECT_EQ(i, 12U);
+  i = 16;
+  value_scanner object;
+  ASSERT_EQ(object.step(buf.data(), i, s.size()), value_scanner::state::done);
+  EXPECT_EQ(s.substr(16, i - 16), "{\"x\":[1,{\"y\":\"}\"}]}");
+}
+
+TEST(json_scan, escaped_bits_mark_odd_backslash_runs) {
+  std::uint64_t carry = 0;
+  // `\"` at 0-1: byte 1 escaped; `\\"` at 4-6: byte 6 not escaped; `\\\"` at 8-11: byte 11 escaped.
+  // 64 bytes at least: masks_of reads a whole block.
+  const std::string s = std::string("\\\"..\\\\\".\\\\\\\"") + std::string(64, '.');
+  const block_masks m = masks_of(s.data());
+  const std::uint64_t e = escaped_bits(m.backslash, carry);
+  EXPECT_TRUE((e >> 1) & 1);
+  EXPECT_FALSE((e >> 6) & 1);
+  EXPECT_TRUE((e >> 11) & 1);
+  EXPECT_EQ(carry, 0U);
+  EXPECT_EQ(count_bits(0xF0F0ULL), 8);
+  EXPECT_EQ(prefix_xor(0b1001), 0b0111ULL);
+}
+
+}  // namespace
+}  // namespace volpol::k8s::detail

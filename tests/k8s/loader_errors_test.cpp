@@ -1,0 +1,177 @@
+// Broken input: every problem is a diagnostic that says where (file, line:column or byte
+// offset, path, object), and every other object still loads.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "volpol/k8s/loader.h"
+
+namespace volpol::k8s {
+namespace {
+
+const std::string data_dir = std::string(VOLPOL_SOURCE_DIR) + "/tests/data/k8s/";
+
+load_result load_fixture(const std::string& name) {
+  const std::vector<std::string> paths = {data_dir + name};
+  return load_objects(paths);
+}
+
+std::vector<std::string> messages(const load_result& r) {
+  std::vector<std::string> out;
+  for (const auto& d : r.problems) out.push_back(d.to_string());
+  return out;
+}
+
+TEST(loader_errors, bad_json_in_one_item_loses_that_item_only) {
+  const load_result r = load_fixture("bad-json-item.json");
+  EXPECT_EQ(messages(r), std::vector<std::string>{
+                             data_dir + "bad-json-item.json:14:13: PersistentVolumeClaim ns/data-1: items[1]: "
+                                        "invalid JSON: missing or extra comma, colon, brace or bracket"});
+  const diagnostic& d = r.problems.items()[0];
+  EXPECT_TRUE(d.where.has_offset);
+  EXPECT_EQ(d.where.offset, 433U);
+  EXPECT_NE(r.objects.find_pvc("ns", "data-0"), nullptr);
+  EXPECT_EQ(r.objects.find_pvc("ns", "data-1"), nullptr);
+  EXPECT_NE(r.objects.find_pvc("ns", "data-2"), nullptr);
+  EXPECT_EQ(r.counts.rejected, 1U);
+}
+
+TEST(loader_errors, wrong_types_and_bad_quantities) {
+  const load_result r = load_fixture("wrong-types.yaml");
+  const std::string f = data_dir + "wrong-types.yaml";
+  ASSERT_EQ(r.problems.size(), 3U);
+  EXPECT_EQ(messages(r)[0], f + ":16:14: PersistentVolume pv-list-capacity: spec.capacity.storage: "
+                                "expected a quantity string, got an array");
+  EXPECT_EQ(messages(r)[1].substr(0, f.size() + 90),
+            f + ":24:14: PersistentVolume pv-bad-quantity: spec.capacity.storage: invalid quantity `10Gx`: ");
+  EXPECT_EQ(messages(r)[2], f + ":34:28: Pod ns/pod-bad-volumes: spec.volumes[0].persistentVolumeClaim: "
+                                "expected an object, got a string");
+  EXPECT_NE(r.objects.find_pv("pv-ok"), nullptr);
+  EXPECT_NE(r.objects.find_pvc("ns", "pvc-ok"), nullptr);
+  EXPECT_EQ(r.objects.size(), 2U);
+  EXPECT_EQ(r.counts.rejected, 3U);
+}
+
+TEST(loader_errors, bad_yaml_loses_one_document) {
+  const load_result r = load_fixture("bad-yaml.yaml");
+  EXPECT_EQ(messages(r), std::vector<std::string>{data_dir + "bad-yaml.yaml:12:5: invalid YAML: end of sequence flow not found"});
+  EXPECT_NE(r.objects.find_pvc("ns", "before"), nullptr);
+  EXPECT_NE(r.objects.find_pvc("ns", "after"), nullptr);
+  EXPECT_EQ(r.objects.size(), 2U);
+}
+
+TEST(loader_errors, duplicates_keep_the_first) {
+  const load_result r = load_fixture("duplicates.yaml");
+  const std::string f = data_dir + "duplicates.yaml";
+  EXPECT_EQ(messages(r), std::vector<std::string>{f + ":14: Pod ns/web: duplicate Pod `ns/web`: the first one, read at " +
+                                                  f + ":4, is kept"});
+  ASSERT_NE(r.objects.find_pod("ns", "web"), nullptr);
+  EXPECT_EQ(r.objects.find_pod("ns", "web")->volumes.size(), 1U);  // the first
+  EXPECT_NE(r.objects.find_pod("other", "web"), nullptr);
+  EXPECT_EQ(r.counts.pods, 2U);
+  EXPECT_EQ(r.counts.rejected, 1U);
+}
+
+TEST(loader_errors, truncated_file_keeps_what_came_before) {
+  const load_result r = load_fixture("truncated.json");
+  EXPECT_EQ(messages(r), std::vector<std::string>{data_dir + "truncated.json:4:3: invalid JSON: the input ends (at byte 346) "
+                                                             "inside this value; truncated file?"});
+  EXPECT_EQ(r.problems.items()[0].where.offset, 252U);
+  EXPECT_NE(r.objects.find_pv("pv-a"), nullptr);
+  EXPECT_NE(r.objects.find_pv("pv-b"), nullptr);
+  EXPECT_EQ(r.objects.size(), 2U);
+}
+
+TEST(loader_errors, unknown_kinds_are_counted_not_errors) {
+  const load_result r = load_fixture("unknown-kinds.yaml");
+  ASSERT_EQ(r.problems.size(), 1U);
+  const diagnostic& d = r.problems.items()[0];
+  EXPECT_EQ(d.level, severity::warning);
+  EXPECT_EQ(d.to_string(), data_dir + "unknown-kinds.yaml:21: warning: ns/mystery: cannot tell the kind: no `kind` "
+                                      "field, and the shape matches no PersistentVolume, PersistentVolumeClaim or Pod");
+  EXPECT_FALSE(r.problems.has_errors());
+  EXPECT_EQ(r.counts.other_kinds.at("ConfigMap"), 1U);
+  EXPECT_EQ(r.counts.other_kinds.at("Secret"), 1U);
+  EXPECT_EQ(r.counts.other_kinds.at("Pod (example.com/v1)"), 1U);
+  EXPECT_EQ(r.counts.other_kinds.at(""), 1U);
+  EXPECT_EQ(r.counts.pods, 1U);
+  EXPECT_NE(r.objects.find_pod("ns", "real"), nullptr);
+  EXPECT_EQ(r.counts.rejected, 0U);
+}
+
+TEST(loader_errors, json_wrong_type_gives_offset_line_and_column) {
+  const std::string text =
+      "{\"kind\":\"PersistentVolume\",\"metadata\":{\"name\":\"pv\"},\n \"spec\":{\"capacity\":{\"storage\":[1]}}}";
+  const load_result r = load_text(text, "pv.json");
+  ASSERT_EQ(r.problems.size(), 1U);
+  const diagnostic& d = r.problems.items()[0];
+  EXPECT_EQ(d.where.offset, text.find("[1]"));
+  EXPECT_EQ(d.to_string(), "pv.json:2:32: PersistentVolume pv: spec.capacity.storage: expected a quantity string, got an array");
+}
+
+// The error comes before `metadata`: the object is still named (re-read on the error path).
+TEST(loader_errors, json_errors_name_the_object_even_before_metadata) {
+  const load_result r = load_text(
+      R"({"kind":"Pod","spec":{"volumes":{}},"metadata":{"name":"late","namespace":"ns"}})", "late.json");
+  ASSERT_EQ(r.problems.size(), 1U);
+  EXPECT_EQ(r.problems.items()[0].to_string(),
+            "late.json:1:33: Pod ns/late: spec.volumes: expected an array, got an object");
+}
+
+// Between list items the scanner cannot resynchronise: the rest of the file is not read.
+TEST(loader_errors, json_syntax_error_between_items_stops_the_file) {
+  const load_result r = load_text(
+      R"([{"kind":"Pod","metadata":{"name":"a"}} {"kind":"Pod","metadata":{"name":"b"}}])", "sep.json");
+  EXPECT_EQ(messages(r), std::vector<std::string>{"sep.json:1:41: invalid JSON: expected `,` or `]` after element 0"});
+  EXPECT_EQ(r.counts.pods, 1U);
+}
+
+TEST(loader_errors, json_values_that_are_no_objects) {
+  EXPECT_EQ(messages(load_text("\"hello\"", "s.json")),
+            std::vector<std::string>{"s.json:1:1: expected an object, got a string"});
+  EXPECT_EQ(messages(load_text("{\"kind\":\"List\",\"items\":[1,{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}}]}", "n.json")),
+            std::vector<std::string>{"n.json:1:25: items[0]: expected an object, got a number"});
+  EXPECT_EQ(messages(load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}} }", "x.json")),
+            std::vector<std::string>{"x.json:1:40: invalid JSON: expected an object or an array, got `}`"});
+  // Not JSON by its first byte: read as YAML.
+  EXPECT_EQ(messages(load_text("} {", "y.json")), std::vector<std::string>{"y.json:1:1: invalid YAML: illegal flow end"});
+  EXPECT_EQ(messages(load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"x\xff\"}}", "u.json")),
+            std::vector<std::string>{"u.json:1:1: invalid JSON: invalid UTF-8"});
+}
+
+TEST(loader_errors, json_truncated_single_object_and_list) {
+  EXPECT_EQ(messages(load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\"}", "one.json")),
+            std::vector<std::string>{"one.json:1:1: invalid JSON: the input ends (at byte 37) inside this object; truncated file?"});
+  const load_result list = load_text(
+      "{\"items\":[{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\"}},{\"kind\":\"Pod\",\"metadata\":{\"na", "list.json");
+  EXPECT_EQ(messages(list), std::vector<std::string>{"list.json:1:50: invalid JSON: the input ends (at byte 78) inside "
+                                                     "this item; truncated file?"});
+  EXPECT_EQ(list.counts.pods, 1U);
+}
+
+// A YAML list is split into items: an error in one item loses that item only.
+TEST(loader_errors, yaml_errors_inside_list_items) {
+  const std::string text =
+      "kind: List\n"
+      "items:\n"
+      "- kind: Pod\n"
+      "  metadata: {name: a, namespace: ns}\n"
+      "- kind: Pod\n"
+      "  metadata: {name: b, namespace: ns\n"  // unclosed flow mapping
+      "- kind: Pod\n"
+      "  metadata: {name: c, namespace: ns}\n"
+      "  spec: {volumes: [{name: v, csi: {driver: [d]}}]}\n"
+      "- kind: Pod\n"
+      "  metadata: {name: d, namespace: ns}\n";
+  const load_result r = load_text(text, "list.yaml");
+  ASSERT_EQ(r.problems.size(), 2U);
+  EXPECT_EQ(messages(r)[0].substr(0, 25), "list.yaml:7:1: invalid YA");
+  EXPECT_EQ(messages(r)[1], "list.yaml:9:44: Pod ns/c: items[2].spec.volumes[0].csi.driver: expected a string, got an array");
+  EXPECT_NE(r.objects.find_pod("ns", "a"), nullptr);
+  EXPECT_NE(r.objects.find_pod("ns", "d"), nullptr);
+  EXPECT_EQ(r.counts.pods, 2U);
+}
+
+}  // namespace
+}  // namespace volpol::k8s
