@@ -19,22 +19,8 @@ void walker::backup_pv(const k8s::persistent_volume& pv) {
 }
 
 void walker::take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e) {
-  auto d = core_.should_perform_snapshot(pv);
-  if (const diagnostic* err = d.error()) {
-    fail(e, *err);
-    return;
-  }
-  note_policy(e, d->policy);
-  if (!d->perform) {
-    std::string why = "no snapshot: " + explain(*d);
-    if (d->policy != nullptr && d->policy->act.type == policy::action_type::custom)
-      why = "handed to a third-party BackupItemAction plugin by " + helper::policy_label(*d->policy) +
-            " (custom); Velero itself takes no snapshot and no fs-backup";
-    else if (e.rec.error || (!e.decided && e.rec.reason.rfind("handed to", 0) == 0))
-      why = e.rec.reason;  // keep the more specific explanation from the PVC step
-    track(e, volume_snapshot_approach, not_satisfy_reason, std::move(why));
-    return;
-  }
+  const auto d = snapshot_decision(pv, e, "no snapshot");
+  if (!d) return;
   if (in_.server.enable_csi && pv.sources.has(k8s::volume_source::csi)) {  // the CSI action's job
     if (!e.decided && e.rec.reason.empty())
       e.rec.reason = "CSI volume: only the CSI PVC action snapshots it (EnableCSI), and its PVC is not backed up";
@@ -71,7 +57,7 @@ void walker::take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e)
     if (a.volume_id.empty()) continue;
     decide(e, backup_method::native_snapshot,
            fmt::format("native snapshot by volume snapshot location {} ({}), volume ID {}: {}", l.name, l.provider,
-                       a.volume_id, explain(*d)));
+                       a.volume_id, explain(d.value())));
     return;
   }
   std::string why = in_.server.volume_snapshot_locations.empty()

@@ -49,21 +49,7 @@ void walker::run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entr
       return;
     }
   }
-  auto d = core_.should_perform_snapshot(pvc);
-  if (const diagnostic* err = d.error()) {
-    fail(e, *err);
-    return;
-  }
-  note_policy(e, d->policy);
-  if (!d->perform) {
-    std::string why = "no CSI snapshot: " + explain(*d);
-    if (d->policy != nullptr && d->policy->act.type == policy::action_type::custom)
-      why = "handed to a third-party BackupItemAction plugin by " + helper::policy_label(*d->policy) +
-            " (custom); Velero itself takes no snapshot and no fs-backup";
-    track(e, volume_snapshot_approach, not_satisfy_reason, std::move(why));
-    return;
-  }
-  csi_execute(pvc, e);
+  if (snapshot_decision(pvc, e, "no CSI snapshot")) csi_execute(pvc, e);
 }
 
 void walker::csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& e) {

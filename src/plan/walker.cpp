@@ -96,6 +96,25 @@ std::string walker::explain(const helper::decision& d) {
                                                               : std::string(policy::to_string(p.act.type)));
 }
 
+std::optional<helper::decision> walker::snapshot_decision(helper::volume_object target, volume_entry& e,
+                                                          std::string_view no_prefix) {
+  auto d = core_.should_perform_snapshot(target);
+  if (const diagnostic* err = d.error()) {
+    fail(e, *err);
+    return std::nullopt;
+  }
+  note_policy(e, d->policy);
+  if (d->perform) return d.value();
+  std::string why = std::string(no_prefix) + ": " + explain(*d);
+  if (d->policy != nullptr && d->policy->act.type == policy::action_type::custom)
+    why = "handed to a third-party BackupItemAction plugin by " + helper::policy_label(*d->policy) +
+          " (custom); Velero itself takes no snapshot and no fs-backup";
+  else if (e.rec.error || (!e.decided && e.rec.reason.rfind("handed to", 0) == 0))
+    why = e.rec.reason;  // keep the more specific explanation of an earlier step
+  track(e, volume_snapshot_approach, not_satisfy_reason, std::move(why));
+  return std::nullopt;
+}
+
 bool walker::excluded_by_label(const k8s::object_meta& m) const {
   const std::string* v = m.labels.find(exclude_label);
   return v != nullptr && *v == "true";

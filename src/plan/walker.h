@@ -56,6 +56,11 @@ class walker {
   void run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entry& e);
   void csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& e);
   void take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e);
+  /// The server's ShouldPerformSnapshot for a PV or PVC. An error is recorded; a "no" is
+  /// tracked with Velero's reason (the explanation starts with `no_prefix`). Returns the
+  /// decision only when it says snapshot.
+  std::optional<helper::decision> snapshot_decision(helper::volume_object target, volume_entry& e,
+                                                    std::string_view no_prefix);
   // records
   volume_entry& entry_for_pvc(const k8s::persistent_volume_claim& pvc);
   volume_entry& entry_for_pv(const k8s::persistent_volume& pv);
