@@ -143,7 +143,7 @@ class converter {
     std::vector<value_mark> key_marks;
     std::vector<std::pair<std::string, value_mark>> seen;  // every key, for duplicates
     for (auto it = n.begin(); it != n.end(); ++it) {
-      const YAML::Node& key = it->first;
+      const YAML::Node key = it->first;  // a copy: `it->` returns a temporary proxy
       const value_mark km = mark_of(key);
       if (!key.IsScalar() && !key.IsNull())
         return error_at(km, path, "a mapping key must be a scalar, not a list or a mapping");
@@ -153,7 +153,7 @@ class converter {
           return error_at(km, join(path, text),
                           fmt::format("mapping key `{}` already defined at line {}", text, pm.line));
       seen.emplace_back(text, km);
-      const YAML::Node& val = it->second;
+      const YAML::Node val = it->second;
       auto v = convert(val, join(path, text), depth + 1);
       if (!v.ok()) return v;
       if (key.IsNull()) continue;  // Go drops a null key when decoding into map[string]any

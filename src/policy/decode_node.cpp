@@ -173,7 +173,7 @@ std::vector<std::pair<std::string, std::string>> node_decoder::string_map(const 
       continue;
     }
     seen.emplace_back(key, km);
-    const YAML::Node& v = it->second;
+    const YAML::Node v = it->second;  // a copy: `it->` returns a temporary proxy
     if (!is_null(v) && !v.IsScalar()) {
       wrong_kind(v, p, mark_of(v), "a string value");
       continue;
