@@ -82,14 +82,14 @@ node volume_node(const volume_record& r) {
   opt("podVolume", r.pod_volume);
   opt("storageClass", r.storage_class);
   opt("volumeType", r.volume_type);
-  if (r.policy) {
+  if (const policy::volume_policy* vp = r.policy) {
     fields p;
-    p.emplace_back("index", num(r.policy->index));
-    p.emplace_back("document", str(r.policy->global ? "global" : "backup"));
-    if (r.policy->line > 0) p.emplace_back("line", num(r.policy->line));
-    p.emplace_back("conditions", str(r.policy->conditions));
-    p.emplace_back("action", str(r.policy->action));
-    if (!r.policy->parameters.is_null()) p.emplace_back("parameters", from_value(r.policy->parameters));
+    p.emplace_back("index", num(vp->index));
+    p.emplace_back("document", str(vp->origin == policy::policy_origin::global ? "global" : "backup"));
+    if (vp->mark.line > 0) p.emplace_back("line", num(vp->mark.line));
+    p.emplace_back("conditions", str(vp->raw_conditions.is_null() ? "{}" : vp->raw_conditions.to_string()));
+    p.emplace_back("action", str(policy_action(r)));
+    if (!vp->act.parameters.is_null()) p.emplace_back("parameters", from_value(vp->act.parameters));
     f.emplace_back("policy", object(std::move(p)));
   }
   opt("dataMover", r.data_mover);

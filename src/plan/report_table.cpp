@@ -20,9 +20,9 @@ std::string_view method_label(const volume_record& r) {
 }
 
 std::string policy_label(const volume_record& r) {
-  if (!r.policy) return {};
-  return fmt::format("{}volumePolicies[{}] ({})", r.policy->global ? "global " : "", r.policy->index,
-                     r.policy->action);
+  if (r.policy == nullptr) return {};
+  return fmt::format("{}volumePolicies[{}] ({})", r.policy->origin == policy::policy_origin::global ? "global " : "",
+                     r.policy->index, policy_action(r));
 }
 
 namespace {

@@ -13,4 +13,10 @@ std::string_view to_string(backup_method m) {
   return "";
 }
 
+std::string_view policy_action(const volume_record& r) {
+  if (r.policy == nullptr) return {};
+  return r.policy->act.type == policy::action_type::other ? std::string_view(r.policy->act.type_string)
+                                                          : policy::to_string(r.policy->act.type);
+}
+
 }  // namespace volpol::plan

@@ -11,10 +11,10 @@ namespace volpol::plan::detail {
 
 namespace {
 
-std::optional<policy::policies> merge(const policy::policies* backup, const policy::policies* global) {
-  if (backup == nullptr || global == nullptr) return std::nullopt;
-  policy::policies merged = *backup;
-  merged.merge_global(*global);
+std::shared_ptr<const policy::policies> merge(const policy::policies* backup, const policy::policies* global) {
+  if (backup == nullptr || global == nullptr) return nullptr;
+  auto merged = std::make_shared<policy::policies>(*backup);
+  merged->merge_global(*global);
   return merged;
 }
 
@@ -56,7 +56,7 @@ walker::walker(const plan_input& in, namespace_filter ns, resource_filter rf)
       ns_(std::move(ns)),
       rf_(std::move(rf)),
       merged_(merge(in.backup_policies, in.global_policies)),
-      effective_(merged_ ? &*merged_ : (in.backup_policies ? in.backup_policies : in.global_policies)),
+      effective_(merged_ ? merged_.get() : (in.backup_policies ? in.backup_policies : in.global_policies)),
       core_(effective_, core_options(in, rf_), *in.cluster),
       csi_(in.backup_policies, csi_options(in), *in.cluster) {}
 
@@ -82,8 +82,8 @@ bool walker::pvs_listed() const {
 }
 
 namespace {
-std::string policy_label_of(const policy_ref& p) {
-  return fmt::format("{}volumePolicies[{}]", p.global ? "global " : "", p.index);
+std::string policy_label_of(const policy::volume_policy& p) {
+  return fmt::format("{}volumePolicies[{}]", p.origin == policy::policy_origin::global ? "global " : "", p.index);
 }
 }  // namespace
 
@@ -193,23 +193,17 @@ void walker::fail(volume_entry& e, const diagnostic& d) {
 }
 
 void walker::note_policy(volume_entry& e, const policy::volume_policy* p) {
-  if (p == nullptr || e.rec.policy) return;
-  policy_ref ref;
-  ref.index = p->index;
-  ref.global = p->origin == policy::policy_origin::global;
-  ref.action = p->act.type == policy::action_type::other ? p->act.type_string
-                                                         : std::string(policy::to_string(p->act.type));
-  ref.parameters = p->act.parameters;
-  ref.conditions = p->raw_conditions.is_null() ? "{}" : p->raw_conditions.to_string();
-  ref.line = p->mark.line;
-  e.rec.policy = std::move(ref);
+  if (p != nullptr && e.rec.policy == nullptr) e.rec.policy = p;
 }
 
 plan_result walker::finish() {
   plan_result out;
   out.notes = std::move(notes_);
+  out.merged_policies = merged_;
   out.volumes.reserve(entries_.size());
-  for (auto& [key, e] : entries_) {
+  for (auto it = entries_.begin(); it != entries_.end(); it = entries_.erase(it)) {  // free as we go
+    const std::string& key = it->first;
+    volume_entry& e = it->second;
     volume_record& r = e.rec;
     if (!key.empty() && key.rfind("pod:", 0) != 0 && !e.decided) {
       r.skipped = true;
@@ -217,8 +211,8 @@ plan_result walker::finish() {
     } else if (!e.decided) {
       r.skipped = true;
     }
-    if (r.policy && r.policy->action == "custom" && !e.decided) r.method = backup_method::custom;
-    if (r.policy && r.policy->action == "fs-backup" && !e.decided && !r.error && r.pod_name.empty() &&
+    if (policy_action(r) == "custom" && !e.decided) r.method = backup_method::custom;
+    if (policy_action(r) == "fs-backup" && !e.decided && !r.error && r.pod_name.empty() &&
         !r.pvc_name.empty())
       r.reason = "volume policy " + policy_label_of(*r.policy) +
                  " says fs-backup, but no pod in the backup mounts this PVC: nothing copies its data";

@@ -82,7 +82,7 @@ class walker {
   const k8s::cluster& c_;
   namespace_filter ns_;
   resource_filter rf_;
-  std::optional<policy::policies> merged_;
+  std::shared_ptr<const policy::policies> merged_;  // backup + global, owned by the result
   const policy::policies* effective_ = nullptr;  // backup + global: what the server uses
   helper::volume_helper core_;                   // the item backupper's helper
   helper::volume_helper csi_;                    // the CSI plugin's own helper

@@ -20,6 +20,7 @@
 //     policy stops it; needs a volume snapshot location whose provider recognises the PV).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,9 @@ struct plan_result {
   plan_summary summary;
   /// Assumptions the plan made (EnableCSI on by default, node agent running ...), for display.
   std::vector<std::string> notes;
+  /// The backup + global policies merged (when both were given): records may point into them.
+  /// Records otherwise point into plan_input's policies, which must outlive the result.
+  std::shared_ptr<const policy::policies> merged_policies;
 };
 
 /// Plans the backup. Never fails for a volume: per-volume errors are records with `error`

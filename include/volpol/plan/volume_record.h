@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "volpol/k8s/value.h"
+#include "volpol/policy/volume_policy.h"
 
 namespace volpol::plan {
 
@@ -16,16 +17,6 @@ enum class backup_method : std::uint8_t { pod_volume_backup, csi_snapshot, nativ
 
 /// "PodVolumeBackup", "CSISnapshot", "NativeSnapshot", "Custom", "" (Velero's spelling).
 [[nodiscard]] std::string_view to_string(backup_method m);
-
-/// The volume policy that decided, if any.
-struct policy_ref {
-  std::size_t index = 0;   ///< position in its document's volumePolicies (0-based)
-  bool global = false;     ///< from the global volume policies document
-  std::string action;      ///< skip / snapshot / fs-backup / custom
-  value parameters;        ///< the action's parameters (null when none)
-  std::string conditions;  ///< the policy's conditions as written, on one line: `{csi: {}}`
-  std::uint32_t line = 0;  ///< where the policy starts in its document (1-based; 0 = unknown)
-};
 
 struct volume_record {
   // ---- BackupVolumeInfo --------------------------------------------------------
@@ -42,13 +33,18 @@ struct volume_record {
   std::string pod_volume;      ///< the volume's name in the pod
   std::string storage_class;
   std::string volume_type;     ///< volumeTypes name (csi, nfs, emptyDir, ...)
-  std::optional<policy_ref> policy;
+  /// The volume policy that decided, if any: a pointer into the policies given to make_plan,
+  /// which must outlive the plan (its index, origin, conditions as written and action).
+  const policy::volume_policy* policy = nullptr;
   std::string data_mover;      ///< for CSI snapshots with data movement
   std::string snapshot_class;  ///< from the policy's snapshotClass
   std::string reason;          ///< why, in a sentence
   bool error = false;          ///< Velero reports an error for this volume
   std::string error_message;
 };
+
+/// The deciding policy's action type as written ("skip", "fs-backup" ...); "" when none.
+[[nodiscard]] std::string_view policy_action(const volume_record& r);
 
 /// Counts per method, for the summary.
 struct plan_summary {
