@@ -11,22 +11,31 @@ namespace volpol::plan {
 
 namespace {
 
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (ch) {
+void append_json_string(std::string& out, std::string_view s) {
+  out += '"';
+  std::size_t run = 0;  // start of the current run of characters that need no escaping
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out.append(s.data() + run, i - run);
+    run = i + 1;
+    switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
       case '\n': out += "\\n"; break;
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) out += fmt::format("\\u{:04x}", c);
-        else out += ch;
+      default: out += fmt::format("\\u{:04x}", c);
     }
   }
-  return out + "\"";
+  out.append(s.data() + run, s.size() - run);
+  out += '"';
+}
+
+std::string json_string(std::string_view s) {
+  std::string out;
+  append_json_string(out, s);
+  return out;
 }
 
 // ---- a small document model shared by both writers -----------------------------------
@@ -66,6 +75,20 @@ node from_value(const value& v) {
   return {};
 }
 
+node policy_node(const volume_record& r) {
+  const policy::volume_policy& vp = *r.policy;
+  fields p;
+  p.emplace_back("index", num(vp.index));
+  p.emplace_back("document", str(vp.origin == policy::policy_origin::global ? "global" : "backup"));
+  if (vp.mark.line > 0) p.emplace_back("line", num(vp.mark.line));
+  p.emplace_back("conditions", str(vp.raw_conditions.is_null() ? "{}" : vp.raw_conditions.to_string()));
+  p.emplace_back("action", str(policy_action(r)));
+  if (!vp.act.parameters.is_null()) p.emplace_back("parameters", from_value(vp.act.parameters));
+  return object(std::move(p));
+}
+
+void write_json(const node& n, std::string& out, int indent);
+
 node volume_node(const volume_record& r) {
   fields f;
   auto opt = [&](const char* key, const std::string& s) { if (!s.empty()) f.emplace_back(key, str(s)); };
@@ -82,22 +105,72 @@ node volume_node(const volume_record& r) {
   opt("podVolume", r.pod_volume);
   opt("storageClass", r.storage_class);
   opt("volumeType", r.volume_type);
-  if (const policy::volume_policy* vp = r.policy) {
-    fields p;
-    p.emplace_back("index", num(vp->index));
-    p.emplace_back("document", str(vp->origin == policy::policy_origin::global ? "global" : "backup"));
-    if (vp->mark.line > 0) p.emplace_back("line", num(vp->mark.line));
-    p.emplace_back("conditions", str(vp->raw_conditions.is_null() ? "{}" : vp->raw_conditions.to_string()));
-    p.emplace_back("action", str(policy_action(r)));
-    if (!vp->act.parameters.is_null()) p.emplace_back("parameters", from_value(vp->act.parameters));
-    f.emplace_back("policy", object(std::move(p)));
-  }
+  if (r.policy != nullptr) f.emplace_back("policy", policy_node(r));
   opt("dataMover", r.data_mover);
   opt("snapshotClass", r.snapshot_class);
   opt("reason", r.reason);
   if (r.error) f.emplace_back("error", str(r.error_message));
   return object(std::move(f));
 }
+
+/// Writes one record as a JSON object straight into `out` (the hot path of -o json: no
+/// intermediate tree). Same fields, same order as volume_node().
+class record_writer {
+ public:
+  record_writer(std::string& out, int indent) : out_(out), pad_(static_cast<std::size_t>(indent) * 2, ' ') {}
+  void write(const volume_record& r) {
+    out_ += '{';
+    text("pvcName", r.pvc_name);
+    text("pvcNamespace", r.pvc_namespace);
+    text("pvName", r.pv_name);
+    text("backupMethod", to_string(r.method == backup_method::custom ? backup_method::none : r.method));
+    boolean_field("snapshotDataMoved", r.snapshot_data_moved);
+    boolean_field("skipped", r.skipped);
+    text("skippedReason", r.skipped_reason);
+    text("method", method_label(r));
+    text("podNamespace", r.pod_namespace);
+    text("podName", r.pod_name);
+    text("podVolume", r.pod_volume);
+    text("storageClass", r.storage_class);
+    text("volumeType", r.volume_type);
+    if (r.policy != nullptr) {
+      key("policy");
+      write_json(policy_node(r), out_, static_cast<int>(pad_.size() / 2) + 1);
+    }
+    text("dataMover", r.data_mover);
+    text("snapshotClass", r.snapshot_class);
+    text("reason", r.reason);
+    if (r.error) {
+      key("error");
+      append_json_string(out_, r.error_message);
+    }
+    out_ += '\n';
+    out_ += pad_;
+    out_ += '}';
+  }
+
+ private:
+  void key(std::string_view k) {
+    out_ += first_ ? "\n" : ",\n";
+    first_ = false;
+    out_ += pad_;
+    out_ += "  \"";
+    out_ += k;
+    out_ += "\": ";
+  }
+  void text(std::string_view k, std::string_view v) {
+    if (v.empty()) return;
+    key(k);
+    append_json_string(out_, v);
+  }
+  void boolean_field(std::string_view k, bool v) {
+    key(k);
+    out_ += v ? "true" : "false";
+  }
+  std::string& out_;
+  std::string pad_;
+  bool first_ = true;
+};
 
 fields header(const plan_result& plan, const report_context& ctx) {
   const plan_summary& s = plan.summary;
@@ -144,7 +217,7 @@ void write_json(const node& n, std::string& out, int indent) {
     case node::kind::null: out += "null"; break;
     case node::kind::boolean: out += n.b ? "true" : "false"; break;
     case node::kind::number: out += n.text; break;
-    case node::kind::string: out += json_string(n.text); break;
+    case node::kind::string: append_json_string(out, n.text); break;
     case node::kind::list:
       if (n.items.empty()) { out += "[]"; break; }
       out += "[\n";
@@ -206,7 +279,7 @@ void write_json(const plan_result& plan, const report_context& ctx, std::FILE* o
   for (const volume_record& r : plan.volumes) {  // one record at a time: no whole-document tree
     text += first ? "\n    " : ",\n    ";
     first = false;
-    write_json(volume_node(r), text, 2);
+    record_writer(text, 2).write(r);
     b.maybe_flush();
   }
   text += first ? "]\n}\n" : "\n  ]\n}\n";

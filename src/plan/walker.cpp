@@ -61,6 +61,7 @@ walker::walker(const plan_input& in, namespace_filter ns, resource_filter rf)
       csi_(in.backup_policies, csi_options(in), *in.cluster) {}
 
 void walker::run() {
+  entries_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size() + 2 * c_.pods().size());
   if (rf_.should_include(resource_kind::pods))
     for (const k8s::pod* p : sorted_by_key(c_.pods()))
       if (ns_.should_include(p->metadata.namespace_)) backup_pod(*p);

@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -89,7 +90,7 @@ class walker {
   pvc_snapshot_tracker pvc_tracker_;
   skipped_pv_tracker skipped_;
   std::unordered_set<std::string> pvcs_done_, pvs_done_;
-  std::map<std::string, volume_entry> entries_;
+  std::unordered_map<std::string, volume_entry> entries_;  // the result is sorted at the end
   std::vector<std::string> notes_;
 };
 
