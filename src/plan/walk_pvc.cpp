@@ -86,6 +86,7 @@ void walker::csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& 
   volume_record& r = e.rec;
   auto cls = csi_.snapshot_class_for_volume(pvc);
   if (cls.ok()) r.snapshot_class = cls.value();
+  if (!r.snapshot_class.empty()) why += "; VolumeSnapshotClass " + r.snapshot_class;
   if (move) {
     r.snapshot_data_moved = true;
     r.data_mover = effective_data_mover(csi_.data_mover_for_volume(pvc), in_.backup.data_mover);
