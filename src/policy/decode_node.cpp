@@ -149,21 +149,13 @@ std::vector<std::string> node_decoder::string_list(const YAML::Node& n, const st
   return out;
 }
 
-std::vector<std::pair<std::string, std::string>> node_decoder::string_map(const YAML::Node& n,
-                                                                          const std::string& path, value_mark m,
-                                                                          std::vector<value_mark>* key_marks) {
-  std::vector<std::pair<std::string, std::string>> out;
-  if (is_null(n)) return out;
-  if (!n.IsMap()) {
-    wrong_kind(n, path, m, "a map of string to string");
-    return out;
-  }
+void node_decoder::each_unique_key(const YAML::Node& n, const std::string& path, const key_fn& f) {
   std::vector<std::pair<std::string, value_mark>> seen;
   for (auto it = n.begin(); it != n.end(); ++it) {
     const value_mark km = mark_of(it->first);
     if (!it->first.IsScalar()) {
       if (!is_null(it->first)) error(km, path, "a mapping key must be a scalar, not a list or a mapping");
-      continue;
+      continue;  // Go skips a null key
     }
     const std::string key = it->first.Scalar();
     const std::string p = child_path(path, key);
@@ -174,13 +166,27 @@ std::vector<std::pair<std::string, std::string>> node_decoder::string_map(const 
     }
     seen.emplace_back(key, km);
     const YAML::Node v = it->second;  // a copy: `it->` returns a temporary proxy
+    f(key, v, km, p);
+  }
+}
+
+std::vector<std::pair<std::string, std::string>> node_decoder::string_map(const YAML::Node& n,
+                                                                          const std::string& path, value_mark m,
+                                                                          std::vector<value_mark>* key_marks) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (is_null(n)) return out;
+  if (!n.IsMap()) {
+    wrong_kind(n, path, m, "a map of string to string");
+    return out;
+  }
+  each_unique_key(n, path, [&](const std::string& key, const YAML::Node& v, value_mark km, const std::string& p) {
     if (!is_null(v) && !v.IsScalar()) {
       wrong_kind(v, p, mark_of(v), "a string value");
-      continue;
+      return;
     }
     out.emplace_back(key, is_null(v) ? std::string() : v.Scalar());
     if (key_marks) key_marks->push_back(km);
-  }
+  });
   return out;
 }
 
@@ -206,31 +212,17 @@ bool node_decoder::fields(const YAML::Node& n, const std::string& path, value_ma
     wrong_kind(n, path, m, fmt::format("{} (a mapping)", what));
     return false;
   }
-  std::vector<std::pair<std::string, value_mark>> seen;
-  for (auto it = n.begin(); it != n.end(); ++it) {
-    const value_mark km = mark_of(it->first);
-    if (!it->first.IsScalar()) {
-      if (!is_null(it->first)) error(km, path, "a mapping key must be a scalar, not a list or a mapping");
-      continue;  // Go skips a null key
-    }
-    const std::string key = it->first.Scalar();
-    const std::string p = child_path(path, key);
-    const auto dup = std::find_if(seen.begin(), seen.end(), [&](const auto& s) { return s.first == key; });
-    if (dup != seen.end()) {
-      error(km, p, fmt::format("duplicate key `{}` (first defined at line {})", key, dup->second.line));
-      continue;
-    }
-    seen.emplace_back(key, km);
+  each_unique_key(n, path, [&](const std::string& key, const YAML::Node& v, value_mark km, const std::string& p) {
     if (std::find(known.begin(), known.end(), key) == known.end()) {
       const std::string near = closest(key, known);
       std::string help = near.empty() ? fmt::format("{} accepts {}", what, list_names(known))
                                       : fmt::format("did you mean `{}`?", near);
       if (key == "<<") help = "YAML merge keys (`<<`) are not supported";
       error(km, p, fmt::format("unknown field `{}` in {}", key, what), help);
-      continue;
+      return;
     }
-    f(key, it->second, km, p);
-  }
+    f(key, v, km, p);
+  });
   return true;
 }
 

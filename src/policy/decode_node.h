@@ -78,6 +78,10 @@ class node_decoder {
   /// A Go struct: `n` must be a mapping (null → false, unset; another kind → reported, false).
   /// Calls `f` for each key in `known` found; reports unknown keys (with a "did you mean"),
   /// duplicate keys and non-scalar keys. `what` names the struct in messages ("action").
+  /// Calls `f(key, value, key_mark, path)` for each entry of mapping `n` whose key is a scalar
+  /// seen for the first time; reports non-scalar keys and duplicate keys (yaml.v3 rejects both).
+  using key_fn = std::function<void(const std::string&, const YAML::Node&, value_mark, const std::string&)>;
+  void each_unique_key(const YAML::Node& n, const std::string& path, const key_fn& f);
   bool fields(const YAML::Node& n, const std::string& path, value_mark m, std::string_view what,
               const std::vector<std::string_view>& known, const field_fn& f);
 
