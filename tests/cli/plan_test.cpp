@@ -188,3 +188,21 @@ TEST(plan, yaml_and_json_carry_the_same_records) {
   }
   EXPECT_EQ(jd["summary"]["volumes"].as<int>(), yd["summary"]["volumes"].as<int>());
 }
+
+TEST(plan, velero_backup_tarball_plans_like_its_unpacked_folder) {
+  const std::string folder = source_path("tests/data/k8s/velero-backup");
+  const std::string tarball = std::string(VOLPOL_BINARY_DIR) + "/plan-test-backup.tar.gz";
+  ASSERT_EQ(std::system(("tar -C " + folder + " -czf " + tarball + " metadata resources").c_str()), 0);
+  const cli_result a = run_cli({"plan", "-f", folder, "-o", "json"});
+  const cli_result b = run_cli({"plan", "-f", tarball, "-o", "json"});
+  ASSERT_EQ(a.exit, 0) << a.err;
+  ASSERT_EQ(b.exit, 0) << b.err;
+  const YAML::Node da = YAML::Load(a.out), db = YAML::Load(b.out);
+  ASSERT_EQ(da["volumes"].size(), 2u);
+  ASSERT_EQ(db["volumes"].size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(da["volumes"][i]["method"].as<std::string>(), db["volumes"][i]["method"].as<std::string>());
+    EXPECT_EQ(da["volumes"][i]["reason"].as<std::string>(), db["volumes"][i]["reason"].as<std::string>());
+  }
+  EXPECT_EQ(db["volumes"][0]["pvcName"].as<std::string>(), "data-web-0");
+}
