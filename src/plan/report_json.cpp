@@ -91,7 +91,7 @@ void write_json(const node& n, std::string& out, int indent);
 
 node volume_node(const volume_record& r) {
   fields f;
-  auto opt = [&](const char* key, const std::string& s) { if (!s.empty()) f.emplace_back(key, str(s)); };
+  auto opt = [&](const char* key, std::string_view s) { if (!s.empty()) f.emplace_back(key, str(s)); };
   opt("pvcName", r.pvc_name);
   opt("pvcNamespace", r.pvc_namespace);
   opt("pvName", r.pv_name);

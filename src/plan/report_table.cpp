@@ -30,20 +30,17 @@ namespace {
 constexpr std::size_t columns = 8;
 using row = std::array<std::string, columns>;
 
+std::string or_dash(std::string_view s) { return s.empty() ? std::string("-") : std::string(s); }
+
 row make_row(const volume_record& r) {
   std::string pod;
-  if (!r.pod_name.empty()) pod = r.pod_name + "/" + r.pod_volume;
-  const std::string& ns = r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace;
+  if (!r.pod_name.empty()) pod = fmt::format("{}/{}", r.pod_name, r.pod_volume);
+  const std::string_view ns = r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace;
   std::string reason = r.reason;
   if (r.error && reason.rfind("error: ", 0) != 0) reason = "error: " + r.error_message + (reason.empty() ? "" : "; " + reason);
-  return {ns.empty() ? "-" : ns,
-          pod.empty() ? "-" : pod,
-          r.pvc_name.empty() ? "-" : r.pvc_name,
-          r.pv_name.empty() ? "-" : r.pv_name,
-          r.storage_class.empty() ? "-" : r.storage_class,
-          std::string(method_label(r)),
-          policy_label(r).empty() ? "-" : policy_label(r),
-          reason};
+  return {or_dash(ns),           or_dash(pod),          or_dash(r.pvc_name),
+          or_dash(r.pv_name),    or_dash(r.storage_class), std::string(method_label(r)),
+          or_dash(policy_label(r)), reason};
 }
 
 }  // namespace

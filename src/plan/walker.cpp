@@ -155,7 +155,7 @@ volume_entry& walker::entry_for_pv(const k8s::persistent_volume& pv) {
     r.pvc_namespace = pv.claim_ref->namespace_;
   }
   if (!pv.storage_class_name.empty()) r.storage_class = pv.storage_class_name;
-  if (r.volume_type.empty()) r.volume_type = std::string(policy::volume_type_of(pv));
+  if (r.volume_type.empty()) r.volume_type = policy::volume_type_of(pv);  // a static name
   return e;
 }
 
@@ -165,7 +165,7 @@ volume_entry& walker::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_v
   r.pod_namespace = pod.metadata.namespace_;
   r.pod_name = pod.metadata.name;
   r.pod_volume = v.name;
-  r.volume_type = std::string(policy::volume_type_of(v));
+  r.volume_type = policy::volume_type_of(v);  // a static name
   return e;
 }
 
@@ -222,9 +222,8 @@ plan_result walker::finish() {
   // Namespace, then the pod (volumes of no pod last), the pod volume, the PVC, the PV.
   std::sort(out.volumes.begin(), out.volumes.end(), [](const volume_record& a, const volume_record& b) {
     auto sort_key = [](const volume_record& r) {
-      const std::string& ns = r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace;
-      return std::make_tuple(std::cref(ns), r.pod_name.empty(), std::cref(r.pod_name), std::cref(r.pod_volume),
-                             std::cref(r.pvc_name), std::cref(r.pv_name));
+      const std::string_view ns = r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace;
+      return std::make_tuple(ns, r.pod_name.empty(), r.pod_name, r.pod_volume, r.pvc_name, r.pv_name);
     };
     return sort_key(a) < sort_key(b);
   });

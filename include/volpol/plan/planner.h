@@ -54,7 +54,9 @@ struct plan_result {
 };
 
 /// Plans the backup. Never fails for a volume: per-volume errors are records with `error`
-/// set (as Velero would log them and mark the backup PartiallyFailed).
+/// set (as Velero would log them and mark the backup PartiallyFailed). The records' names
+/// are views into `input.cluster` and their policies point into the input's policies (or the
+/// result's merged_policies): keep those alive as long as the result.
 /// @return the plan, or an error for unusable options (a malformed namespace pattern).
 [[nodiscard]] result<plan_result> make_plan(const plan_input& input);
 

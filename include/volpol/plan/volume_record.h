@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "volpol/k8s/value.h"
@@ -18,21 +19,23 @@ enum class backup_method : std::uint8_t { pod_volume_backup, csi_snapshot, nativ
 /// "PodVolumeBackup", "CSISnapshot", "NativeSnapshot", "Custom", "" (Velero's spelling).
 [[nodiscard]] std::string_view to_string(backup_method m);
 
+/// Names are views into the cluster the plan was made from (and policies into its
+/// policies): a record is valid while those live, and it allocates only for its texts.
 struct volume_record {
   // ---- BackupVolumeInfo --------------------------------------------------------
-  std::string pvc_name;
-  std::string pvc_namespace;
-  std::string pv_name;
+  std::string_view pvc_name;
+  std::string_view pvc_namespace;
+  std::string_view pv_name;
   backup_method method = backup_method::none;
   bool snapshot_data_moved = false;
   bool skipped = false;
   std::string skipped_reason;  ///< Velero's format: `approach: reason;...`
   // ---- volpol ------------------------------------------------------------------
-  std::string pod_namespace;   ///< for pod volumes: the pod (for PVCs: the pod that took the PVB, if any)
-  std::string pod_name;
-  std::string pod_volume;      ///< the volume's name in the pod
-  std::string storage_class;
-  std::string volume_type;     ///< volumeTypes name (csi, nfs, emptyDir, ...)
+  std::string_view pod_namespace;  ///< for pod volumes: the pod (for PVCs: the pod that took the PVB, if any)
+  std::string_view pod_name;
+  std::string_view pod_volume;      ///< the volume's name in the pod
+  std::string_view storage_class;
+  std::string_view volume_type;     ///< volumeTypes name (csi, nfs, emptyDir, ...)
   /// The volume policy that decided, if any: a pointer into the policies given to make_plan,
   /// which must outlive the plan (its index, origin, conditions as written and action).
   const policy::volume_policy* policy = nullptr;
