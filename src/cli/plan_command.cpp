@@ -173,7 +173,11 @@ int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
     if (!global_policies) return exit_usage;
   }
 
-  k8s::load_result loaded = k8s::load_objects(opt.inputs);
+  // Only velero.io annotations reach any decision (backup.velero.io/backup-volumes...); the
+  // object keeps whether it had annotations at all, which Velero's opt-out list depends on.
+  k8s::load_options load;
+  load.annotations = k8s::annotation_filter::velero;
+  k8s::load_result loaded = k8s::load_objects(opt.inputs, load);
   plan::report_context ctx;
   ctx.inputs = opt.inputs;
   ctx.policy_file = opt.policy_file;
