@@ -61,7 +61,7 @@ walker::walker(const plan_input& in, namespace_filter ns, resource_filter rf)
       csi_(in.backup_policies, csi_options(in), *in.cluster) {}
 
 void walker::run() {
-  entries_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size() + 2 * c_.pods().size());
+  index_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size() + 2 * c_.pods().size());
   if (rf_.should_include(resource_kind::pods))
     for (const k8s::pod* p : sorted_by_key(c_.pods()))
       if (ns_.should_include(p->metadata.namespace_)) backup_pod(*p);
@@ -134,10 +134,16 @@ const policy::volume_policy* walker::match(const k8s::persistent_volume* pv, con
 
 // ---- records ---------------------------------------------------------------------------
 
+volume_entry& walker::entry(std::string key) {
+  const auto [it, added] = index_.try_emplace(std::move(key), nullptr);
+  if (added) it->second = &entries_.emplace_back();
+  return *it->second;
+}
+
 volume_entry& walker::entry_for_pvc(const k8s::persistent_volume_claim& pvc) {
   const std::string key =
       skipped_pv_tracker::key_for(pvc.volume_name, pvc.metadata.namespace_, pvc.metadata.name);
-  volume_entry& e = entries_[key];
+  volume_entry& e = entry(key);
   volume_record& r = e.rec;
   r.pvc_name = pvc.metadata.name;
   r.pvc_namespace = pvc.metadata.namespace_;
@@ -147,7 +153,7 @@ volume_entry& walker::entry_for_pvc(const k8s::persistent_volume_claim& pvc) {
 }
 
 volume_entry& walker::entry_for_pv(const k8s::persistent_volume& pv) {
-  volume_entry& e = entries_[skipped_pv_tracker::key_for(pv.metadata.name, "", "")];
+  volume_entry& e = entry(skipped_pv_tracker::key_for(pv.metadata.name, "", ""));
   volume_record& r = e.rec;
   r.pv_name = pv.metadata.name;
   if (pv.claim_ref && r.pvc_name.empty()) {
@@ -160,7 +166,7 @@ volume_entry& walker::entry_for_pv(const k8s::persistent_volume& pv) {
 }
 
 volume_entry& walker::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) {
-  volume_entry& e = entries_["pod:" + pod.metadata.namespace_ + "/" + pod.metadata.name + "/" + v.name];
+  volume_entry& e = entry("pod:" + pod.metadata.namespace_ + "/" + pod.metadata.name + "/" + v.name);
   volume_record& r = e.rec;
   r.pod_namespace = pod.metadata.namespace_;
   r.pod_name = pod.metadata.name;
@@ -201,12 +207,12 @@ plan_result walker::finish() {
   plan_result out;
   out.notes = std::move(notes_);
   out.merged_policies = merged_;
-  out.volumes.reserve(entries_.size());
-  for (auto it = entries_.begin(); it != entries_.end(); it = entries_.erase(it)) {  // free as we go
-    const std::string& key = it->first;
-    volume_entry& e = it->second;
+  index_ = {};  // frees the keys
+  for (; !entries_.empty(); entries_.pop_front()) {  // move records out, freeing as we go
+    volume_entry& e = entries_.front();
     volume_record& r = e.rec;
-    if (!key.empty() && key.rfind("pod:", 0) != 0 && !e.decided) {
+    const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // "" for pod volumes
+    if (!key.empty() && !e.decided) {
       r.skipped = true;
       r.skipped_reason = skipped_.serialized_reasons(key);
     } else if (!e.decided) {

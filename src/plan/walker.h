@@ -1,6 +1,7 @@
 // Private to the plan layer: the state of one backup walk (see planner.h for the order).
 #pragma once
 
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -90,7 +91,11 @@ class walker {
   pvc_snapshot_tracker pvc_tracker_;
   skipped_pv_tracker skipped_;
   std::unordered_set<std::string> pvcs_done_, pvs_done_;
-  std::unordered_map<std::string, volume_entry> entries_;  // the result is sorted at the end
+  // Records live in a deque (stable addresses, freed block by block when moved into the
+  // result); the index finds a volume's record by its key ("pv:NAME", "pvc:NS/NAME", "pod:...").
+  std::deque<volume_entry> entries_;
+  std::unordered_map<std::string, volume_entry*> index_;
+  volume_entry& entry(std::string key);
   std::vector<std::string> notes_;
 };
 

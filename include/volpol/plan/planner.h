@@ -20,6 +20,7 @@
 //     policy stops it; needs a volume snapshot location whose provider recognises the PV).
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,7 +45,7 @@ struct plan_input {
 
 struct plan_result {
   /// One record per volume, sorted by namespace, then PVC / pod / volume name, then PV.
-  std::vector<volume_record> volumes;
+  std::deque<volume_record> volumes;
   plan_summary summary;
   /// Assumptions the plan made (EnableCSI on by default, node agent running ...), for display.
   std::vector<std::string> notes;
