@@ -184,27 +184,20 @@ void emitter::begin_array() {
   }
 }
 
-void emitter::end_object() {
+void emitter::end_level(char close) {
   const level done = stack_.back();
   stack_.pop_back();
-  if (format_ != format::json) return;
+  if (format_ != format::json) return;  // YAML closes by indentation
   if (!done.first) {
     out_.push_back('\n');
     indent(static_cast<int>(stack_.size()) * json_indent);
   }
-  out_.push_back('}');
+  out_.push_back(close);
 }
 
-void emitter::end_array() {
-  const level done = stack_.back();
-  stack_.pop_back();
-  if (format_ != format::json) return;
-  if (!done.first) {
-    out_.push_back('\n');
-    indent(static_cast<int>(stack_.size()) * json_indent);
-  }
-  out_.push_back(']');
-}
+void emitter::end_object() { end_level('}'); }
+
+void emitter::end_array() { end_level(']'); }
 
 void emitter::empty_object() {
   if (format_ == format::json) {

@@ -62,6 +62,7 @@ class emitter {
     bool inline_key = false;  // YAML: a map opened by "- ": its first key follows the dash
   };
   void json_value_prefix();
+  void end_level(char close);  // pops a map or list; JSON writes `close` on its own line
   void yaml_scalar(std::string_view text);
   void json_string(std::string_view s);
   void yaml_string(std::string_view s);

@@ -17,6 +17,16 @@ struct volume_helper::resolved {
 
   /// A PVC target whose PV could not be found (Velero's errGetPVForPVC).
   [[nodiscard]] bool pv_unknown() const { return pvc != nullptr && pv == nullptr; }
+
+  /// A decision that records the objects looked at (PV, PVC, how the PV was found); the
+  /// caller sets the answer and its reason.
+  [[nodiscard]] decision seed() const {
+    decision d;
+    d.pv = pv;
+    d.pvc = pvc;
+    d.lookup = lookup;
+    return d;
+  }
 };
 
 }  // namespace volpol::helper

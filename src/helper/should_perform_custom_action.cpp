@@ -10,10 +10,7 @@ result<decision> volume_helper::should_perform_custom_action(volume_object targe
     return make_error("custom action match parameters must be a mapping, not " +
                       std::string(match_params.go_type_name()));
   const resolved r = resolve(target);
-  decision d;
-  d.pv = r.pv;
-  d.pvc = r.pvc;
-  d.lookup = r.lookup;
+  decision d = r.seed();
   if (r.match != nullptr) {
     d.policy = r.match;
     d.why = reason::policy_action;

@@ -36,10 +36,7 @@ reason snapshot_volumes_reason(const std::optional<bool>& snapshot_volumes) {
 
 result<decision> volume_helper::should_perform_snapshot(volume_object target) const {
   const resolved r = resolve(target);
-  decision d;
-  d.pv = r.pv;
-  d.pvc = r.pvc;
-  d.lookup = r.lookup;
+  decision d = r.seed();
   if (r.match != nullptr) {
     d.why = reason::policy_action;
     d.policy = r.match;

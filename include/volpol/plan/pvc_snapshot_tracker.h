@@ -18,13 +18,19 @@ class pvc_snapshot_tracker {
  public:
   enum class status : std::uint8_t { not_tracked, tracked, taken, opted_out };
 
+  /// The pod selects volume `volume_name` for fs-backup: its PVC goes NotTracked → Tracked.
+  /// Mirrors `pvcSnapshotTracker.Track`. Volumes that are no PVC are ignored (so are all three).
   void track(const k8s::pod& pod, std::string_view volume_name);
+  /// The PodVolumeBackup was created: Tracked → Taken. Mirrors `Take`.
   void take(const k8s::pod& pod, std::string_view volume_name);
+  /// The pod does not fs-back the volume up: NotTracked → Optedout. Mirrors `Optout`.
   void opt_out(const k8s::pod& pod, std::string_view volume_name);
 
-  /// The pod that opted PVC `ns/name` out, or nullptr when it is not opted out.
+  /// The pod that opted PVC `ns/name` out, or nullptr when it is not opted out. Mirrors
+  /// `OptedoutByPod`.
   [[nodiscard]] const std::string* opted_out_by_pod(std::string_view ns, std::string_view name) const;
-  /// True when the pod volume uses a PVC whose PodVolumeBackup was already created.
+  /// True when the pod volume uses a PVC whose PodVolumeBackup was already created. Mirrors
+  /// `TakenForPodVolume`.
   [[nodiscard]] bool taken_for_pod_volume(const k8s::pod& pod, std::string_view volume_name) const;
   [[nodiscard]] status status_of(std::string_view ns, std::string_view name) const;
 
