@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "volpol/cli/app.h"
+#include "volpol/k8s/spelling.h"
 #include "volpol/plan/explain_report.h"
 
 namespace volpol::cli {
@@ -36,21 +37,6 @@ bool selects(std::string_view selector, const plan::volume_record& r, const k8s:
   const k8s::pod_volume* v = p ? p->find_volume(volume) : nullptr;
   return v != nullptr && v->sources.has(k8s::volume_source::persistent_volume_claim) &&
          v->sources.claim_name == r.pvc_name;
-}
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
 }
 
 std::string closest_key(std::string_view selector, const plan::plan_result& p) {
