@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "volpol/cli/app.h"
+#include "volpol/cli/input_limit_flags.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/report.h"
@@ -39,8 +40,8 @@ result<std::optional<bool>> parse_optional_bool(const std::string& flag, const s
 
 /// Loads, builds and validates one policy file; every problem goes to `err`.
 std::optional<policy::policies> load_policies(const std::string& path, policy::policy_origin origin,
-                                              std::FILE* err) {
-  auto doc = policy::load_policy_file(path);
+                                              const k8s::input_limits& limits, std::FILE* err) {
+  auto doc = policy::load_policy_file(path, limits);
   if (const diagnostic* e = doc.error()) {
     std::fprintf(err, "%s\n", e->to_string().c_str());
     return std::nullopt;
@@ -149,6 +150,7 @@ CLI::App* setup_plan(CLI::App& app, plan_options& opt) {
   cmd->add_option("-o,--output", opt.output, "Output format")
       ->check(CLI::IsMember({"table", "json", "yaml"}))
       ->default_str("table");
+  add_input_limit_flags(cmd, opt.limits);
   return cmd;
 }
 
@@ -165,11 +167,11 @@ int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
   }
   std::optional<policy::policies> backup_policies, global_policies;
   if (!opt.policy_file.empty()) {
-    backup_policies = load_policies(opt.policy_file, policy::policy_origin::backup, err);
+    backup_policies = load_policies(opt.policy_file, policy::policy_origin::backup, opt.limits, err);
     if (!backup_policies) return exit_usage;
   }
   if (!opt.global_policy_file.empty()) {
-    global_policies = load_policies(opt.global_policy_file, policy::policy_origin::global, err);
+    global_policies = load_policies(opt.global_policy_file, policy::policy_origin::global, opt.limits, err);
     if (!global_policies) return exit_usage;
   }
 
@@ -177,6 +179,7 @@ int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
   // object keeps whether it had annotations at all, which Velero's opt-out list depends on.
   k8s::load_options load;
   load.annotations = k8s::annotation_filter::velero;
+  load.limits = opt.limits;
   k8s::load_result loaded = k8s::load_objects(opt.inputs, load);
   plan::report_context ctx;
   ctx.inputs = opt.inputs;

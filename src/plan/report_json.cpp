@@ -12,6 +12,8 @@ namespace volpol::plan {
 namespace {
 
 void append_json_string(std::string& out, std::string_view s) {
+  // JSON text is UTF-8: bytes that are not (a file name from the command line) are escaped.
+  if (!is_valid_utf8(s)) return append_json_string(out, escape_text(s, true));
   out += '"';
   std::size_t run = 0;  // start of the current run of characters that need no escaping
   for (std::size_t i = 0; i < s.size(); ++i) {
@@ -40,13 +42,19 @@ std::string json_string(std::string_view s) {
 
 // ---- a small document model shared by both writers -----------------------------------
 struct node;
-using fields = std::vector<std::pair<std::string, node>>;
+struct field;  // not std::pair<std::string, node>: a pair of a still-incomplete type (clang)
+using fields = std::vector<field>;
 struct node {
   enum class kind { null, boolean, number, string, list, object } k = kind::null;
   bool b = false;
   std::string text;  // number (already formatted) or string
   std::vector<node> items;
   fields members;
+};
+struct field {
+  field(std::string f, node s) : first(std::move(f)), second(std::move(s)) {}
+  std::string first;
+  node second;
 };
 node str(std::string_view s) { node n; n.k = node::kind::string; n.text = std::string(s); return n; }
 node num(std::size_t v) { node n; n.k = node::kind::number; n.text = std::to_string(v); return n; }

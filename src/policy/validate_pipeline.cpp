@@ -50,9 +50,9 @@ checked_policies check_config_map_text(std::string_view text, std::string_view s
   return finish(*doc, use, std::move(problems));
 }
 
-checked_policies check_policy_file(const std::string& path, policy_use use) {
+checked_policies check_policy_file(const std::string& path, policy_use use, const k8s::input_limits& limits) {
   diagnostics problems;
-  std::optional<resource_policies> doc = load_policy_file(path, problems);
+  std::optional<resource_policies> doc = load_policy_file(path, problems, limits);
   if (!doc) return {policies{}, sorted(problems)};
   return finish(*doc, use, std::move(problems));
 }

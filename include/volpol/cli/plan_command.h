@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "volpol/k8s/limits.h"
+
 namespace CLI {
 class App;
 }
@@ -36,6 +38,7 @@ struct plan_options {
   std::optional<std::string> features;  ///< Velero server --features; unset = EnableCSI
   std::vector<std::string> volume_snapshot_locations;
   std::string output = "table";
+  k8s::input_limits limits;  ///< --max-object-bytes ... (input_limit_flags.h)
 };
 
 /// Declares the `plan` subcommand and its options on `app`.
