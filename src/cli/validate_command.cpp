@@ -29,7 +29,7 @@ int run_validate(const validate_options& opt, std::FILE* out, std::FILE* err) {
       opt.restore ? policy::policy_use::restore : (opt.global ? policy::policy_use::global : policy::policy_use::backup);
   bool all_valid = true;
   for (const std::string& file : opt.files) {
-    const policy::checked_policies checked = policy::check_policy_file(file, use, opt.limits);
+    const policy::checked_policies checked = policy::check_policy_file(file, use, true, opt.limits);
     for (const diagnostic& d : checked.problems) std::fprintf(out, "%s\n", d.to_string().c_str());
     if (checked.ok()) std::fprintf(out, "%s: OK\n", file.c_str());
     all_valid = all_valid && checked.ok();
