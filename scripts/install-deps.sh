@@ -9,6 +9,8 @@ packages=(
   libyaml-cpp-dev libsimdjson-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev libarchive-dev
   jq time
+  libcpp-httplib-dev libssl-dev openssl  # the live-cluster tests' loopback API double (HTTPS)
+  python3-jsonschema python3-yaml        # the JSON Schema tests (`volpol schema`)
 )
 
 missing=()

@@ -9,14 +9,19 @@
 //                 [--features EnableCSI] [--volume-snapshot-locations NAME=PROVIDER,...]
 //                 [-o table|json|yaml]
 //
-// Exit codes: 0 planned cleanly; 1 planned, but some inputs or volumes had errors (all listed);
-// 2 the policy or the command line is invalid (nothing planned).
+//     volpol plan --cluster [--context NAME] [--kubeconfig FILE] [...]   (see cluster_flags.h)
+//
+// Exit codes: 0 planned cleanly; 1 planned, but some objects or volumes had errors (all listed);
+// 2 the policy or the command line is invalid (nothing planned); 3 an input cannot be read
+// (a -f path, the cluster) or holds no Kubernetes objects at all.
 #pragma once
 
 #include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "volpol/cli/cluster_flags.h"
 
 namespace CLI {
 class App;
@@ -36,6 +41,7 @@ struct plan_options {
   std::optional<std::string> features;  ///< Velero server --features; unset = EnableCSI
   std::vector<std::string> volume_snapshot_locations;
   std::string output = "table";
+  cluster_flags cluster;  ///< --cluster and its flags (instead of -f)
 };
 
 /// Declares the `plan` subcommand and its options on `app`.
