@@ -11,6 +11,7 @@ packages=(
   jq time
   libcpp-httplib-dev libssl-dev openssl  # the live-cluster tests' loopback API double (HTTPS)
   python3-jsonschema python3-yaml        # the JSON Schema tests (`volpol schema`)
+  zsh fish                               # the completion scripts are checked with them
 )
 
 missing=()

@@ -20,6 +20,7 @@
 #include "volpol/plan/report.h"
 #include "volpol/policy/document.h"
 #include "volpol/policy/policies.h"
+#include "load_progress.h"
 #include "suggest.h"
 
 namespace volpol::cli {
@@ -357,7 +358,11 @@ int run_plan(const plan_options& given, std::FILE* out, std::FILE* err) {
   k8s::load_options load;
   load.annotations = k8s::annotation_filter::velero;
   bool cluster_failed = false;
-  k8s::load_result loaded = live ? load_live_objects(*live, load, cluster_failed) : k8s::load_objects(opt.inputs, load);
+  k8s::load_result loaded;
+  {
+    const load_progress progress(err);  // a status line on a terminal, for long loads
+    loaded = live ? load_live_objects(*live, load, cluster_failed) : k8s::load_objects(opt.inputs, load);
+  }
   plan::report_context ctx;
   ctx.inputs = live ? std::vector<std::string>{"kubectl, context " + live->context} : opt.inputs;
   ctx.policy_file = opt.policy_file;
@@ -374,9 +379,12 @@ int run_plan(const plan_options& given, std::FILE* out, std::FILE* err) {
   for (const auto& [kind, n] : loaded.counts.other_kinds) objects += n;
   if (cluster_failed) unreadable = true;
   if (objects == 0 && !cluster_failed && (live || !opt.inputs.empty())) {
+    std::vector<std::string> named;
+    for (const std::string& i : opt.inputs) named.push_back(i == "-" ? "standard input (-)" : i);
     std::fprintf(err, "error: %s: no Kubernetes objects%s\n",
-                 live ? "the cluster" : fmt::format("{}", fmt::join(opt.inputs, ", ")).c_str(),
-                 live ? " (no PersistentVolumes, PersistentVolumeClaims or pods)" : " at all");
+                 live ? "the cluster" : fmt::format("{}", fmt::join(named, ", ")).c_str(),
+                 live ? " (no PersistentVolumes, PersistentVolumeClaims or pods)"
+                      : " at all (for a pipe: did the command before it fail?)");
     unreadable = true;
   }
   if (unreadable && loaded.objects.empty()) return exit_unreadable;

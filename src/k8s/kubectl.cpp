@@ -64,7 +64,8 @@ std::string first_error_line(std::string_view text) {
   while (!text.empty()) {
     const std::size_t end = text.find('\n');
     std::string_view line = text.substr(0, end);
-    if (!line.empty() && !line.starts_with("W") && !line.starts_with("I")) {  // skip klog warnings
+    static const std::regex klog(R"(^[IWEF]\d{4} \d\d:\d\d:\d\d)");  // klog lines: I1201 18:11:07.1 ...
+    if (!line.empty() && !std::regex_search(line.begin(), line.end(), klog)) {
       if (line.starts_with("error: ")) line.remove_prefix(7);
       return std::string(line);
     }
@@ -92,7 +93,7 @@ void classify_kubectl_failure(kubectl_call& call) {
       call.verb = m[2];
       call.resource = m[3];
       call.api_group = m[4];
-      call.scope = m[6].matched ? fmt::format("namespace `{}`", m[6].str()) : "the cluster scope";
+      call.scope = m[6].matched ? fmt::format("in namespace `{}`", m[6].str()) : "at the cluster scope";
     }
     return;
   }
@@ -228,11 +229,12 @@ diagnostic explain_kubectl_failure(const kubectl_config& config, const kubectl_c
       if (!call.verb.empty()) {
         const std::string resource =
             call.api_group.empty() ? call.resource : fmt::format("{}.{}", call.resource, call.api_group);
-        d.message = fmt::format("access denied: user `{}` cannot {} {} at {}", call.user, call.verb, resource,
+        d.message = fmt::format("access denied: user `{}` cannot {} {} {}", call.user, call.verb, resource,
                                 call.scope);
-        d.help = fmt::format("volpol only reads; grant `{}` on `{}` (API group \"{}\") to this user, e.g. with "
-                             "the built-in `view` ClusterRole plus a rule for {}",
-                             call.verb, call.resource, call.api_group, call.resource);
+        d.help = fmt::format("volpol only reads; this user needs a {} rule {{apiGroups: [\"{}\"], resources: [{}], "
+                             "verbs: [{}]}}",
+                             call.scope.starts_with("in ") ? "Role (or ClusterRole)" : "ClusterRole", call.api_group,
+                             call.resource, call.verb);
       } else {
         d.message = fmt::format("access denied: {}", first_error_line(call.error_output));
       }

@@ -58,7 +58,7 @@ struct kubectl_call {
   kubectl_failure failure = kubectl_failure::none;
   // For `forbidden`, from the API server's message
   // (`User "u" cannot list resource "pods" in API group "" at the cluster scope`):
-  std::string user, verb, resource, api_group, scope;  ///< scope: "the cluster scope" or "namespace `ns`"
+  std::string user, verb, resource, api_group, scope;  ///< scope: "at the cluster scope" or "in namespace `ns`"
   [[nodiscard]] bool ok() const { return failure == kubectl_failure::none; }
 };
 
@@ -77,7 +77,8 @@ void classify_kubectl_failure(kubectl_call& call);
 
 /// One error that says what was asked, what went wrong and what to do
 /// (`kubectl get persistentvolumes: access denied: user `viewer` cannot list persistentvolumes
-/// at the cluster scope`, help: the RBAC rule that is missing).
+/// at the cluster scope`, help: the RBAC rule that is missing). Lines kubectl logs with klog
+/// (`E1201 18:11:07 ... memcache.go`) are passed over for kubectl's own last word.
 [[nodiscard]] diagnostic explain_kubectl_failure(const kubectl_config& config, const kubectl_call& call);
 
 /// The contexts of the kubeconfig (`kubectl config get-contexts -o name`), sorted; empty when
