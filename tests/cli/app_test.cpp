@@ -23,6 +23,13 @@ TEST(app, version_names_volpol_its_commit_and_the_velero_commit) {
       << flag.out;
 }
 
+TEST(app, no_command_prints_the_overview) {
+  const auto r = run_cli({});
+  EXPECT_EQ(r.exit, 0);
+  EXPECT_EQ(r.out.find("volpol: predict what a Velero backup does with every volume, and why\nUsage: volpol"), 0u) << r.out;
+  EXPECT_NE(r.out.find("Exit codes: 0 clean"), std::string::npos);
+}
+
 TEST(app, help_of_a_command_is_its_usage) {
   const auto r = run_cli({"help", "plan"});
   EXPECT_EQ(r.exit, 0);
@@ -65,7 +72,7 @@ TEST(app, zsh_and_fish_completion_scripts_parse) {
     if (std::system(("command -v " + shell + " >/dev/null").c_str()) != 0) GTEST_SKIP() << shell << " not installed";
     const auto r = run_cli({"completion", shell});
     ASSERT_EQ(r.exit, 0);
-    EXPECT_NE(r.out.find("--resource-policies-configmap"), std::string::npos) << shell;
+    EXPECT_NE(r.out.find("resource-policies-configmap"), std::string::npos) << shell;
     const std::string script = std::string(VOLPOL_BINARY_DIR) + "/app_test_completion." + shell;
     std::ofstream(script) << r.out;
     EXPECT_EQ(std::system((shell + " -n " + script).c_str()), 0) << shell;

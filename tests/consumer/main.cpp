@@ -35,6 +35,7 @@ apiVersion: v1
 kind: Pod
 metadata: {name: web, namespace: app}
 spec:
+  nodeName: node-1
   containers: [{name: web, image: nginx, volumeMounts: [{name: cache, mountPath: /cache}]}]
   volumes: [{name: cache, emptyDir: {}}]
 status: {phase: Running}
