@@ -5,6 +5,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <mutex>
 #include <string>
@@ -31,6 +32,7 @@ struct load_progress::impl {
   std::condition_variable cv;
   bool stop = false;
   bool shown = false;
+  std::chrono::milliseconds delay{1000};
   std::thread worker;
 
   void run() {
@@ -38,7 +40,7 @@ struct load_progress::impl {
     const auto start = clock::now();
     const std::uint64_t base = bytes_read_by_this_process();
     std::unique_lock lock(m);
-    if (cv.wait_for(lock, std::chrono::seconds(1), [&] { return stop; })) return;
+    if (cv.wait_for(lock, delay, [&] { return stop; })) return;
     while (!stop) {
       const double seconds = std::chrono::duration<double>(clock::now() - start).count();
       const double mb = static_cast<double>(bytes_read_by_this_process() - base) / 1e6;
@@ -54,6 +56,8 @@ load_progress::load_progress(std::FILE* err) {
   if (err == nullptr || !isatty(fileno(err))) return;
   impl_ = std::make_unique<impl>();
   impl_->err = err;
+  // For tests: VOLPOL_PROGRESS_DELAY_MS=0 shows the line at once.
+  if (const char* d = std::getenv("VOLPOL_PROGRESS_DELAY_MS")) impl_->delay = std::chrono::milliseconds(std::atol(d));
   impl_->worker = std::thread([p = impl_.get()] { p->run(); });
 }
 

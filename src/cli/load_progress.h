@@ -10,7 +10,8 @@ namespace volpol::cli {
 /// While alive, and only when `err` is a terminal: after one second, rewrites one status line
 /// on `err` every quarter second with the bytes this process has read so far (the kernel's
 /// count, /proc/self/io `rchar`: files, archives, stdin and kubectl's pipe alike) and the rate.
-/// The line is erased when the object is destroyed. Nothing is printed otherwise.
+/// The line is erased when the object is destroyed. Nothing is printed otherwise. The
+/// environment variable VOLPOL_PROGRESS_DELAY_MS replaces the one-second delay (for tests).
 class load_progress {
  public:
   explicit load_progress(std::FILE* err);
