@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "shell_help.h"
+#include "volpol/cli/explain_command.h"
 #include "volpol/cli/plan_command.h"
 #include "volpol/cli/schema_command.h"
 #include "volpol/cli/validate_command.h"
@@ -44,12 +45,14 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App* validate_cmd = setup_validate(app, validate);
   plan_options plan;
   CLI::App* plan_cmd = setup_plan(app, plan);
+  explain_options explain;
+  CLI::App* explain_cmd = setup_explain(app, explain);
   CLI::App* schema_cmd = setup_schema(app);
 
   CLI::App* version_cmd = app.add_subcommand("version", "Print volpol's version, commit and the Velero commit it mirrors");
   std::string help_topic;
   CLI::App* help_cmd = app.add_subcommand("help", "Print the help of volpol or of one command");
-  help_cmd->add_option("COMMAND", help_topic, "plan, validate, schema, completion, version");
+  help_cmd->add_option("COMMAND", help_topic, "plan, explain, validate, schema, completion, version");
   std::string shell;
   CLI::App* completion_cmd = app.add_subcommand("completion", "Print a shell completion script (bash, zsh or fish)");
   completion_cmd->add_option("SHELL", shell, "bash, zsh or fish")
@@ -87,6 +90,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   }
   if (validate_cmd->parsed()) return run_validate(validate, out, err);
   if (plan_cmd->parsed()) return run_plan(plan, out, err);
+  if (explain_cmd->parsed()) return run_explain(explain, out, err);
   if (schema_cmd->parsed()) return run_schema(out);
   if (completion_cmd->parsed()) {
     const std::string script = completion_script(app, shell);
@@ -103,7 +107,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
         target = nullptr;
       }
       if (target == nullptr || target->get_group().empty()) {
-        std::fprintf(err, "error: no command `%s`: the commands are plan, validate, schema, completion, version, help\n",
+        std::fprintf(err, "error: no command `%s`: the commands are plan, explain, validate, schema, completion, version, help\n",
                      topic.c_str());
         std::fputs("see `volpol --help`\n", err);
         return exit_usage;
