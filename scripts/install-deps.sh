@@ -10,6 +10,9 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libarchive-dev libyaml-dev
   clang libclang-rt-dev
   jq time
+  libcpp-httplib-dev libssl-dev openssl  # the live-cluster tests' loopback API double (HTTPS)
+  python3-jsonschema python3-yaml        # the JSON Schema tests (`volpol schema`)
+  zsh fish                               # the completion scripts are checked with them
 )
 
 missing=()
