@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <httplib.h>
 #include <openssl/ssl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 
 #include <atomic>
@@ -99,7 +101,12 @@ struct server::impl {
   static int on_certificate(SSL* ssl, void* arg) {
     auto* self = static_cast<impl*>(arg);
     if (!self->identity.use_on(ssl)) return 0;
-    self->deadlines.set(SSL_get_fd(ssl), clock_type::now() + self->between_requests());
+    const int fd = SSL_get_fd(ssl);
+    // httplib writes a response's headers and body as two TLS records: without TCP_NODELAY the
+    // second waits for the client's delayed ACK (about 40 ms on Linux).
+    int yes = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
+    self->deadlines.set(fd, clock_type::now() + self->between_requests());
     return 1;
   }
 
@@ -305,6 +312,10 @@ result<void> server::start() {
     return d;
   }
   m.bound_port = port;
+  // httplib listens with a backlog of 5: a burst of new connections (API server replicas after a
+  // restart, the load test's 16) would see SYNs dropped and retried a second later. Listening
+  // again on the bound socket only raises the backlog.
+  if (const int fd = m.listen_fd.load(); fd >= 0) ::listen(fd, SOMAXCONN);
   m.listen_thread = std::thread([&m] { m.http->listen_after_bind(); });
   m.reload_thread = std::thread([&m] { m.reload_loop(); });
   m.log.write(log_level::info, "listening",

@@ -27,8 +27,11 @@ struct server_options {
   std::string address = ":8443";  ///< `host:port`; `:port` = every IPv4 interface; port 0 = any free port
   std::string tls_cert;           ///< PEM certificate (its chain may follow), e.g. a Secret's tls.crt
   std::string tls_key;            ///< PEM private key (unencrypted), e.g. tls.key
-  std::size_t workers = 8;        ///< threads serving connections
-  std::size_t queue = 64;         ///< accepted connections waiting for a worker; then accept waits
+  /// Threads serving connections. A worker serves one connection for as long as it stays open
+  /// (cpp-httplib's model: keep-alive connections, as the API server keeps them, hold theirs
+  /// between requests), so this must cover the concurrent connections expected.
+  std::size_t workers = 32;
+  std::size_t queue = 128;        ///< accepted connections waiting for a worker; then accept waits
   std::chrono::milliseconds read_timeout{5000};     ///< one read or write on a socket
   std::chrono::milliseconds request_timeout{10000}; ///< one request: headers, body, decision, response
   std::chrono::seconds keep_alive_timeout{5};       ///< idle time between requests on a connection
