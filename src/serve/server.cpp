@@ -228,10 +228,19 @@ void server::impl::install_routes() {
     if (req.ssl) deadlines.set(SSL_get_fd(req.ssl), clock_type::now() + options.request_timeout);
     return httplib::Server::HandlerResponse::Unhandled;
   });
-  s.set_logger([this](const httplib::Request& req, const httplib::Response&) {
+  s.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
+    if (!req.ssl) return;
+    const int fd = SSL_get_fd(req.ssl);
+    if (res.get_header_value("Connection") == "close") {
+      // The answer is written: end the connection from our side too (httplib closes only when
+      // the client asked), so a client that ignores the header — or sent more than we read —
+      // gets end-of-file now rather than at a timeout.
+      ::shutdown(fd, SHUT_WR);
+      return;
+    }
     // Answered: the next request on this connection may idle keep_alive_timeout, then has
     // request_timeout.
-    if (req.ssl) deadlines.set(SSL_get_fd(req.ssl), clock_type::now() + between_requests());
+    deadlines.set(fd, clock_type::now() + between_requests());
   });
   s.set_exception_handler([this](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
     std::string what = "unknown exception";

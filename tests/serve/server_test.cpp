@@ -221,6 +221,21 @@ TEST_F(serve_test, a_body_over_3_mib_is_a_413) {
   EXPECT_NE(res->body.find(R"("allowed":true)"), std::string::npos);
 }
 
+TEST_F(serve_test, a_chunked_body_over_3_mib_is_a_413_too) {
+  start();
+  raw_tls c(server_->port());
+  ASSERT_NE(c.ssl, nullptr);
+  ASSERT_TRUE(c.send("POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"));
+  const std::string chunk(1024 * 1024, 'x');
+  std::string reply;
+  for (int i = 0; i < 4; ++i) {  // 4 MiB, no Content-Length to refuse up front
+    if (!c.send("100000\r\n" + chunk + "\r\n")) break;
+  }
+  reply = c.read_all();
+  EXPECT_EQ(reply.rfind("HTTP/1.1 413 ", 0), 0u) << reply.substr(0, 200);
+  EXPECT_NE(reply.find("Connection: close"), std::string::npos);
+}
+
 TEST_F(serve_test, a_slow_client_is_cut_off_and_others_are_served) {
   options_.request_timeout = 1000ms;
   options_.keep_alive_timeout = 1s;
