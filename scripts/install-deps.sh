@@ -8,7 +8,7 @@ packages=(
   build-essential cmake pkg-config
   libyaml-cpp-dev libsimdjson-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev libarchive-dev
-  libcpp-httplib-dev libssl-dev openssl curl wrk
+  libcpp-httplib-dev libssl-dev openssl curl
   jq time
 )
 
