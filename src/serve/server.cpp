@@ -117,7 +117,17 @@ struct server::impl {
     // No resumption: every handshake goes through on_certificate (current certificate, deadline).
     SSL_CTX_set_session_cache_mode(&ctx, SSL_SESS_CACHE_OFF);
     SSL_CTX_set_cert_cb(&ctx, &impl::on_certificate, this);
+    SSL_CTX_set_app_data(&ctx, this);
+    SSL_CTX_set_info_callback(&ctx, &impl::on_tls_state);
     return true;
+  }
+
+  /// At the start of each handshake (before the ClientHello is read): the deadline starts, so a
+  /// client that sends its handshake a byte at a time is cut off too.
+  static void on_tls_state(const SSL* ssl, int where, int /*ret*/) {
+    if ((where & SSL_CB_HANDSHAKE_START) == 0) return;
+    auto* self = static_cast<impl*>(SSL_CTX_get_app_data(SSL_get_SSL_CTX(ssl)));
+    if (self) self->deadlines.set(SSL_get_fd(ssl), clock_type::now() + self->between_requests());
   }
 
   void close_listener() {

@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -263,6 +264,32 @@ TEST_F(serve_test, a_slow_client_is_cut_off_and_others_are_served) {
   const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   EXPECT_LT(took, 4.0);  // deadline 2 s after the handshake (+ the watchdog's tick), not 300 ms per byte * ~1500
   EXPECT_NE(server_->stats().prometheus_text().find("volpol_webhook_connection_timeouts_total 1\n"), std::string::npos);
+}
+
+TEST_F(serve_test, a_slow_tls_handshake_is_cut_off) {
+  options_.request_timeout = 1000ms;
+  options_.keep_alive_timeout = 1s;
+  options_.read_timeout = 800ms;
+  start();
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(server_->port()));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  const auto began = std::chrono::steady_clock::now();
+  // A TLS handshake record announcing 512 bytes, then its body one byte every 300 ms.
+  bool closed = ::send(fd, "\x16\x03\x01\x02\x00", 5, MSG_NOSIGNAL) != 5;
+  for (int i = 0; i < 40 && !closed; ++i) {
+    std::this_thread::sleep_for(300ms);
+    closed = ::send(fd, "\x01", 1, MSG_NOSIGNAL) != 1;
+    char c;
+    const ssize_t n = closed ? 0 : ::recv(fd, &c, 1, MSG_DONTWAIT);
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) closed = true;
+  }
+  ::close(fd);
+  EXPECT_TRUE(closed);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), 4.0);
 }
 
 TEST_F(serve_test, a_client_that_says_nothing_is_closed) {
