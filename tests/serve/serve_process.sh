@@ -24,6 +24,19 @@ post() { curl -sS --cacert "$tmp/cert.pem" -H 'Content-Type: application/json' -
            "https://127.0.0.1:$port/validate"; }
 fail() { echo "FAIL: $*"; echo "--- log"; cat "$tmp/log"; exit 1; }
 
+# Each example's answer is examples/webhook/NAME.response.json (jq-formatted .response); the
+# README shows the invalid and the warning ones, so it must hold them word for word.
+for name in valid-backup-policy invalid-backup-policy global-policy-with-warning; do
+  got=$(post "$src/examples/webhook/$name.json" | jq .response)
+  want=$(cat "$src/examples/webhook/$name.response.json")
+  [ "$got" = "$want" ] || fail "$name: got $got"
+done
+for name in invalid-backup-policy global-policy-with-warning; do
+  python3 - "$src/README.md" "$src/examples/webhook/$name.response.json" <<'PY' || fail "README lacks $name.response.json"
+import sys
+sys.exit(0 if open(sys.argv[2]).read() in open(sys.argv[1]).read() else 1)
+PY
+done
 out=$(post "$src/examples/webhook/valid-backup-policy.json")
 [[ $out == *'"allowed":true}}' ]] || fail "valid policy: $out"
 out=$(post "$src/examples/webhook/invalid-backup-policy.json")
@@ -33,7 +46,7 @@ out=$(post "$src/examples/webhook/global-policy-with-warning.json")
 [[ $out == *'"allowed":true,"warnings":['* ]] || fail "warning: $out"
 code=$(curl -s -o /dev/null -w '%{http_code}' --cacert "$tmp/cert.pem" --data-binary '{"kind":' "https://127.0.0.1:$port/validate")
 [ "$code" = 400 ] || fail "malformed: HTTP $code"
-curl -sf --cacert "$tmp/cert.pem" "https://127.0.0.1:$port/metrics" | grep -q '^volpol_webhook_denials_total 1$' \
+curl -sf --cacert "$tmp/cert.pem" "https://127.0.0.1:$port/metrics" | grep -q '^volpol_webhook_denials_total 2$' \
   || fail "metrics"
 
 kill -TERM "$pid"
@@ -44,7 +57,7 @@ set -e
 pid=
 [ "$status" = 0 ] || fail "exit $status after SIGTERM"
 grep -q '"msg":"signal received","signal":"SIGTERM"' "$tmp/log" || fail "no signal line"
-grep -q '"msg":"stopped","allowed":2,"denied":1' "$tmp/log" || fail "no stopped line"
+grep -q '"msg":"stopped","allowed":4,"denied":2' "$tmp/log" || fail "no stopped line"
 # Every log line is one JSON object.
 while IFS= read -r line; do
   printf '%s' "$line" | jq -e . >/dev/null || fail "not JSON: $line"
