@@ -14,9 +14,8 @@
 #pragma once
 
 #include <cstdio>
-#include <optional>
-#include <string>
-#include <vector>
+
+#include "volpol/cli/plan_inputs.h"
 
 namespace CLI {
 class App;
@@ -24,23 +23,8 @@ class App;
 
 namespace volpol::cli {
 
-struct plan_options {
-  std::string policy_file;
-  std::string global_policy_file;
-  std::vector<std::string> inputs;  ///< -f: files, folders, "-", Velero backup .tar.gz
-  std::string backup_file;          ///< --backup: a Velero Backup object
-  // Optional booleans as given ("" = not given; "true"/"false" otherwise).
-  std::string snapshot_volumes, default_volumes_to_fs_backup, snapshot_move_data, include_cluster_resources;
-  std::optional<std::string> data_mover;
-  std::vector<std::string> include_namespaces, exclude_namespaces, include_resources, exclude_resources;
-  std::optional<std::string> features;  ///< Velero server --features; unset = EnableCSI
-  std::vector<std::string> volume_snapshot_locations;
-  std::string output = "table";
-};
-
 /// Declares the `plan` subcommand and its options on `app`.
 CLI::App* setup_plan(CLI::App& app, plan_options& opt);
-
 /// Runs a parsed `plan`; writes the plan to `out`, problems to `err`. Returns the exit code.
 int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err);
 
