@@ -16,7 +16,7 @@ CLI::App* setup_serve(CLI::App& app, serve_command_options& opt) {
   cmd->add_option("--tls-key", s.tls_key, "PEM private key; reloaded when it changes")->required();
   cmd->add_option("--address", s.address, "host:port to listen on (:PORT = every interface)")->capture_default_str();
   cmd->add_flag("--deny-warnings", s.review.deny_warnings,
-                "deny policies with warnings (validation warnings, lint findings) instead of passing them to kubectl");
+                "deny policies that have warnings instead of passing the warnings to kubectl");
   cmd->add_option("--workers", s.workers, "threads serving connections (one per open connection, keep-alive ones included)")->capture_default_str()->check(CLI::Range(1, 1024));
   cmd->add_option("--queue", s.queue, "accepted connections waiting for a worker")->capture_default_str()->check(CLI::Range(1, 65536));
   cmd->add_option("--request-timeout", opt.request_timeout_s, "seconds: time limit for one request")
