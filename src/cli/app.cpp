@@ -9,6 +9,7 @@
 #include "volpol/cli/explain_command.h"
 #include "volpol/cli/plan_command.h"
 #include "volpol/cli/schema_command.h"
+#include "volpol/cli/serve_command.h"
 #include "volpol/cli/validate_command.h"
 #include "volpol/cli/version.h"
 
@@ -47,6 +48,8 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App* plan_cmd = setup_plan(app, plan);
   explain_options explain;
   CLI::App* explain_cmd = setup_explain(app, explain);
+  serve_command_options serve;
+  CLI::App* serve_cmd = setup_serve(app, serve);
   CLI::App* schema_cmd = setup_schema(app);
 
   CLI::App* version_cmd = app.add_subcommand("version", "Print volpol's version, commit and the Velero commit it mirrors");
@@ -91,6 +94,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   if (validate_cmd->parsed()) return run_validate(validate, out, err);
   if (plan_cmd->parsed()) return run_plan(plan, out, err);
   if (explain_cmd->parsed()) return run_explain(explain, out, err);
+  if (serve_cmd->parsed()) return run_serve(serve, err);
   if (schema_cmd->parsed()) return run_schema(out);
   if (completion_cmd->parsed()) {
     const std::string script = completion_script(app, shell);
