@@ -7,8 +7,9 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config
   libyaml-cpp-dev libsimdjson-dev libcli11-dev libfmt-dev
-  libgtest-dev libgmock-dev libbenchmark-dev libarchive-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libarchive-dev libyaml-dev
   libcpp-httplib-dev libssl-dev openssl curl
+  clang libclang-rt-dev
   jq time
 )
 

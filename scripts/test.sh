@@ -1,10 +1,44 @@
 #!/usr/bin/env bash
 # Builds volpol and runs every test (unit tests, conformance corpus, CLI tests) via CTest.
-# Installs the Debian packages it needs first. Usage: bash scripts/test.sh
+# Installs the Debian packages it needs first.
+#   bash scripts/test.sh          the gcc build and its tests
+#   bash scripts/test.sh --full   also (CI, .ci/run): the whole suite again built with clang,
+#                                 AddressSanitizer and UndefinedBehaviorSanitizer, then each
+#                                 libFuzzer harness for VOLPOL_FUZZ_SECONDS (default 20) s
+# VOLPOL_BUILD_DIR (default build) and VOLPOL_SANITIZE_BUILD_DIR (default build-asan) name
+# the build folders; ccache is used when installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+full=0
+[ "${1:-}" = "--full" ] && full=1
 bash scripts/install-deps.sh
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # Cache hits across clones in other folders (CI checks out a fresh copy each time).
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
+fi
+jobs=$(nproc)
+
+stage() { printf '\n== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
+
 build=${VOLPOL_BUILD_DIR:-build}
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" -j"$(nproc)"
-ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
+stage "gcc build and tests: $build"
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" >/dev/null
+cmake --build "$build" -j"$jobs"
+ctest --test-dir "$build" --output-on-failure -j"$jobs"
+
+[ "$full" = 1 ] || exit 0
+
+asan=${VOLPOL_SANITIZE_BUILD_DIR:-build-asan}
+stage "clang + AddressSanitizer + UndefinedBehaviorSanitizer build and tests: $asan"
+cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  -DVOLPOL_SANITIZE=address,undefined -DVOLPOL_FUZZ=ON -DVOLPOL_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
+cmake --build "$asan" -j"$jobs"
+# Timing assertions get 10x headroom under the sanitizers.
+VOLPOL_SLOW_TESTS=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir "$asan" --output-on-failure -j"$jobs" --timeout 600
+
+stage "fuzz smoke: ${VOLPOL_FUZZ_SECONDS:-20} s per harness"
+VOLPOL_FUZZ_BUILD_DIR="$asan" bash scripts/fuzz.sh "${VOLPOL_FUZZ_SECONDS:-20}"
+stage "done"

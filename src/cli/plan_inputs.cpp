@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "volpol/cli/app.h"
+#include "volpol/cli/input_limit_flags.h"
 
 namespace volpol::cli {
 
@@ -108,6 +109,7 @@ void add_plan_input_flags(CLI::App* cmd, plan_options& opt) {
       ->expected(0, 1);
   add_list(cmd, "--volume-snapshot-locations", opt.volume_snapshot_locations,
            "Volume snapshot locations as NAME=PROVIDER (aws, gcp, azure ...)");
+  add_input_limit_flags(cmd, opt.limits);
 }
 
 prepare_outcome prepare_plan(const plan_options& opt, bool trace, std::FILE* err) {
@@ -125,7 +127,8 @@ prepare_outcome prepare_plan(const plan_options& opt, bool trace, std::FILE* err
     return out;
   }
   auto p = std::make_unique<prepared_plan>();
-  p->policies = policy::load_backup_policies({.policy_file = opt.policy_file, .global_policy_file = opt.global_policy_file});
+  p->policies = policy::load_backup_policies(
+      {.policy_file = opt.policy_file, .global_policy_file = opt.global_policy_file, .limits = opt.limits});
   for (const diagnostic& d : p->policies.problems) std::fprintf(err, "%s\n", d.to_string().c_str());
   if (!p->policies.ok()) {
     out.exit = exit_usage;
@@ -136,6 +139,7 @@ prepare_outcome prepare_plan(const plan_options& opt, bool trace, std::FILE* err
   // object keeps whether it had annotations at all, which Velero's opt-out list depends on.
   k8s::load_options load;
   load.annotations = k8s::annotation_filter::velero;
+  load.limits = opt.limits;
   p->loaded = k8s::load_objects(opt.inputs, load);
   plan::report_context& ctx = p->context;
   ctx.inputs = opt.inputs;

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "volpol/cli/app.h"
+#include "volpol/cli/input_limit_flags.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::cli {
@@ -15,6 +16,7 @@ CLI::App* setup_validate(CLI::App& app, validate_options& opt) {
   CLI::Option* global = cmd->add_flag("--global", opt.global,
                                       "check as the global policy: only its volumePolicies apply");
   cmd->add_flag("--restore", opt.restore, "check as a restore's policy (ValidateForRestore)")->excludes(global);
+  add_input_limit_flags(cmd, opt.limits);
   return cmd;
 }
 
@@ -27,7 +29,7 @@ int run_validate(const validate_options& opt, std::FILE* out, std::FILE* err) {
       opt.restore ? policy::policy_use::restore : (opt.global ? policy::policy_use::global : policy::policy_use::backup);
   bool all_valid = true;
   for (const std::string& file : opt.files) {
-    const policy::checked_policies checked = policy::check_policy_file(file, use);
+    const policy::checked_policies checked = policy::check_policy_file(file, use, true, opt.limits);
     for (const diagnostic& d : checked.problems) std::fprintf(out, "%s\n", d.to_string().c_str());
     if (checked.ok()) std::fprintf(out, "%s: OK\n", file.c_str());
     all_valid = all_valid && checked.ok();

@@ -6,6 +6,8 @@
 namespace volpol::plan::detail {
 
 void append_json_string(std::string& out, std::string_view s) {
+  // JSON text is UTF-8: bytes that are not (a file name from the command line) are escaped.
+  if (!is_valid_utf8(s)) return append_json_string(out, escape_text(s, true));
   out += '"';
   std::size_t run = 0;  // start of the current run of characters that need no escaping
   for (std::size_t i = 0; i < s.size(); ++i) {

@@ -7,7 +7,7 @@ loaded_policies load_backup_policies(const backup_policy_files& files) {
   loaded_policies out;
   const auto load = [&](const std::string& path, policy_use use, std::optional<policies>& into) {
     if (path.empty()) return;
-    checked_policies checked = check_policy_file(path, use, files.validate);
+    checked_policies checked = check_policy_file(path, use, files.validate, files.limits);
     out.problems.append(checked.problems);
     if (checked.ok()) into = std::move(checked.built);
   };

@@ -36,6 +36,7 @@ struct plan_options {
   std::optional<std::string> features;  ///< Velero server --features; unset = EnableCSI
   std::vector<std::string> volume_snapshot_locations;
   std::string output = "table";
+  k8s::input_limits limits;  ///< --max-object-bytes ... (input_limit_flags.h)
 };
 
 /// Declares the policy, input, backup and server flags (not -o) on `cmd`.

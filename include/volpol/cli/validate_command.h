@@ -16,6 +16,7 @@
 // FILE, --global with --restore, an unknown option).
 #pragma once
 
+#include "volpol/k8s/limits.h"
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -30,6 +31,7 @@ struct validate_options {
   std::vector<std::string> files;
   bool global = false;   ///< --global
   bool restore = false;  ///< --restore
+  k8s::input_limits limits;  ///< --max-depth ... (input_limit_flags.h)
 };
 
 /// Declares the `validate` subcommand and its options on `app`.

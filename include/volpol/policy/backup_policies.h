@@ -34,6 +34,8 @@ struct backup_policy_files {
   /// Run Velero's Validate() (what the backup controller does). False keeps build-only
   /// semantics (Velero's tests); decoding and building problems are still errors.
   bool validate = true;
+  /// Depth, YAML nodes and volume policies past which a file is refused (k8s/limits.h).
+  k8s::input_limits limits;
 };
 
 struct loaded_policies {
