@@ -46,7 +46,7 @@ log() { echo "run.sh: $*" >&2; }
 
 # ---------------------------------------------------------------------------- build
 bash scripts/install-deps.sh
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DVOLPOL_BUILD_BENCH=ON >/dev/null
 cmake --build "$build" --target volpol gen-cluster json-floor -j"$jobs" >"$tmp/build.log" 2>&1 ||
   { cat "$tmp/build.log" >&2; exit 1; }
 volpol=$root/$build/volpol

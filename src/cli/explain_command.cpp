@@ -59,6 +59,7 @@ CLI::App* setup_explain(CLI::App& app, explain_options& opt) {
   CLI::App* cmd = app.add_subcommand(
       "explain", "Explain why each chosen volume is backed up as it is: every step, policy and condition");
   add_plan_input_flags(cmd, opt.plan);
+  opt.plan.command = "explain";
   cmd->add_option("VOLUME", opt.volumes, "Volumes: NS/PVC, NS/POD/VOLUME or pv/NAME");
   cmd->add_flag("--all", opt.all, "Explain every volume of the plan");
   cmd->add_option("-o,--output", opt.plan.output, "Output format")
@@ -106,6 +107,7 @@ int run_explain(const explain_options& opt, std::FILE* out, std::FILE* err) {
   if (format == "json") plan::write_explanations_json(chosen, p, ctx, out);
   else if (format == "yaml") plan::write_explanations_yaml(chosen, p, ctx, out);
   else plan::write_explanations_text(chosen, p, ctx, out);
+  if (prepared.plan->unreadable_input) return static_cast<int>(exit_code::unreadable_input);
   // Exit 1 when an input could not be read or a volume explained has errors.
   bool errors = prepared.plan->input_errors;
   for (const plan::volume_record* r : chosen) errors = errors || r->error();
