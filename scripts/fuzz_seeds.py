@@ -21,7 +21,8 @@ if not conformance.is_dir():
 real = root.parent / "shared" / "data" / "real"
 if not real.is_dir():
     real = pathlib.Path("/work/shared/data/real")
-harnesses = ["policy", "config_map", "json_objects", "yaml_objects", "archive", "quantity", "label_selector"]
+harnesses = ["policy", "config_map", "json_objects", "yaml_objects", "archive", "quantity", "label_selector",
+             "admission_review"]
 for h in harnesses:
     (out / h).mkdir(parents=True, exist_ok=True)
 MAX = 64 * 1024
@@ -101,6 +102,11 @@ for q in ["10Gi", "1.5", "100m", "1e3", "-0.5Ki", "0", "12345678901234567890", "
     seed("quantity", q)
 seed("label_selector", "L app=web\nE tier In frontend,backend\nE x Exists\napp=web\ntier=frontend\n")
 seed("label_selector", "E a.b/c NotIn v\nE d DoesNotExist\na.b/c=w\n")
+
+# AdmissionReviews as the API server sends them to `volpol serve`.
+for f in sorted((root / "examples" / "webhook").glob("*.json")):
+    if not f.name.endswith(".response.json"):
+        seed("admission_review", f.read_bytes())
 
 # Hand-written seeds (hostile inputs from issue 12 ...).
 for h in harnesses:
