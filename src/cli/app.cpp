@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "volpol/cli/lint_command.h"
 #include "volpol/cli/plan_command.h"
 #include "volpol/cli/validate_command.h"
 
@@ -15,6 +16,8 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App* validate_cmd = setup_validate(app, validate);
   plan_options plan;
   CLI::App* plan_cmd = setup_plan(app, plan);
+  lint_options lint;
+  CLI::App* lint_cmd = setup_lint(app, lint);
   std::vector<std::string> rev(args.rbegin(), args.rend());
   try {
     app.parse(rev);
@@ -25,6 +28,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   }
   if (validate_cmd->parsed()) return run_validate(validate, out, err);
   if (plan_cmd->parsed()) return run_plan(plan, out, err);
+  if (lint_cmd->parsed()) return run_lint(lint, out, err);
   return static_cast<int>(exit_code::invalid_usage);
 }
 

@@ -56,6 +56,20 @@ std::optional<policy::policies> load_policies(const std::string& path, policy::p
   return std::move(built).value();
 }
 
+std::vector<std::string> plan_notes(const plan::backup_options& b, const plan::server_options& s) {
+  std::vector<std::string> notes;
+  if (!s.features_given)
+    notes.emplace_back("EnableCSI assumed on (current Velero installs run with it); --features= turns it off");
+  if (s.volume_snapshot_locations.empty())
+    notes.emplace_back("no volume snapshot location given: Velero-native snapshots cannot happen "
+                       "(--volume-snapshot-locations NAME=PROVIDER)");
+  if (!b.snapshot_volumes) notes.emplace_back("snapshotVolumes unset: counts as true where nothing else decides");
+  notes.emplace_back("assumed: node agent running on every node; VolumeSnapshotClasses exist for CSI drivers");
+  return notes;
+}
+
+}  // namespace
+
 result<plan::backup_options> backup_options_from(const plan_options& opt) {
   plan::backup_options b;
   if (!opt.backup_file.empty()) {
@@ -106,28 +120,22 @@ result<plan::server_options> server_options_from(const plan_options& opt) {
   return s;
 }
 
-std::vector<std::string> plan_notes(const plan::backup_options& b, const plan::server_options& s) {
-  std::vector<std::string> notes;
-  if (!s.features_given)
-    notes.emplace_back("EnableCSI assumed on (current Velero installs run with it); --features= turns it off");
-  if (s.volume_snapshot_locations.empty())
-    notes.emplace_back("no volume snapshot location given: Velero-native snapshots cannot happen "
-                       "(--volume-snapshot-locations NAME=PROVIDER)");
-  if (!b.snapshot_volumes) notes.emplace_back("snapshotVolumes unset: counts as true where nothing else decides");
-  notes.emplace_back("assumed: node agent running on every node; VolumeSnapshotClasses exist for CSI drivers");
-  return notes;
-}
-
-}  // namespace
-
 CLI::App* setup_plan(CLI::App& app, plan_options& opt) {
   CLI::App* cmd = app.add_subcommand("plan", "Predict what a Velero backup will do with every volume, and why");
+  add_plan_options(cmd, opt, true);
+  cmd->add_option("-o,--output", opt.output, "Output format")
+      ->check(CLI::IsMember({"table", "json", "yaml"}))
+      ->default_str("table");
+  return cmd;
+}
+
+void add_plan_options(CLI::App* cmd, plan_options& opt, bool inputs_required) {
   cmd->add_option("--policy", opt.policy_file, "Resource policy: a policy document or its ConfigMap (YAML or JSON)");
   cmd->add_option("--global-policy", opt.global_policy_file,
                   "Global volume policy document or ConfigMap (its volumePolicies apply after the backup's)");
   cmd->add_option("-f,--filename", opt.inputs,
                   "Cluster objects: files, folders, - (stdin), or a Velero backup (.tar.gz or unpacked)")
-      ->required();
+      ->required(inputs_required);
   cmd->add_option("--backup", opt.backup_file, "Take the backup options from a Velero Backup object (flags override)");
   add_optional_bool(cmd, "--snapshot-volumes", opt.snapshot_volumes,
                     "Take snapshots of PersistentVolumes (unset: snapshot where nothing else decides)");
@@ -146,10 +154,6 @@ CLI::App* setup_plan(CLI::App& app, plan_options& opt) {
       ->expected(0, 1);
   add_list(cmd, "--volume-snapshot-locations", opt.volume_snapshot_locations,
            "Volume snapshot locations as NAME=PROVIDER (aws, gcp, azure ...)");
-  cmd->add_option("-o,--output", opt.output, "Output format")
-      ->check(CLI::IsMember({"table", "json", "yaml"}))
-      ->default_str("table");
-  return cmd;
 }
 
 int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {

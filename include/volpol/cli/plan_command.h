@@ -18,6 +18,9 @@
 #include <string>
 #include <vector>
 
+#include "volpol/k8s/diagnostic.h"
+#include "volpol/plan/backup_options.h"
+
 namespace CLI {
 class App;
 }
@@ -40,6 +43,16 @@ struct plan_options {
 
 /// Declares the `plan` subcommand and its options on `app`.
 CLI::App* setup_plan(CLI::App& app, plan_options& opt);
+
+/// Declares plan's options, all but `-o`, on `cmd` (`volpol lint` takes them too); `-f` is
+/// required when `inputs_required`.
+void add_plan_options(CLI::App* cmd, plan_options& opt, bool inputs_required);
+
+/// The backup options the flags (and `--backup FILE`) give.
+/// @return the options, or an error naming the flag or file (`--snapshot-volumes: invalid value`).
+[[nodiscard]] result<plan::backup_options> backup_options_from(const plan_options& opt);
+/// The server options the flags give (`--features`, `--volume-snapshot-locations`).
+[[nodiscard]] result<plan::server_options> server_options_from(const plan_options& opt);
 
 /// Runs a parsed `plan`; writes the plan to `out`, problems to `err`. Returns the exit code.
 int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err);
