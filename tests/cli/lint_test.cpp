@@ -4,6 +4,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "cli_runner.h"
 
@@ -89,4 +91,23 @@ TEST(lint_cli, suppression_comments_silence_findings) {
   const auto r = run_cli({"lint", "--policy", source_path("tests/data/lint/suppressed.yaml")});
   EXPECT_EQ(r.exit, 0) << r.out;
   EXPECT_EQ(r.out, "no findings\n");
+}
+
+// The README shows the real output of these two commands (run from the repository root).
+TEST(lint_cli, readme_shows_the_real_output) {
+  std::ifstream in(source_path("README.md"));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string readme = ss.str();
+  const std::string root = std::string(VOLPOL_SOURCE_DIR) + "/";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"lint", "--policy", "tests/data/lint/mistakes.yaml"},
+        std::vector<std::string>{"lint", "--policy", "tests/data/lint/cluster-policy.yaml", "-f", "tests/data/lint/cluster.yaml"}}) {
+    std::vector<std::string> abs = args;
+    for (std::string& a : abs)
+      if (a.starts_with("tests/")) a = root + a;
+    std::string out = run_cli(abs).out;
+    for (std::size_t p; (p = out.find(root)) != std::string::npos;) out.erase(p, root.size());
+    EXPECT_NE(readme.find("```text\n" + out + "```"), std::string::npos) << out;
+  }
 }
