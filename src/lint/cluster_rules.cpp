@@ -175,8 +175,73 @@ void check_unknown_csi_drivers(context& c) {
   });
 }
 
+namespace {
+
+/// The pods (and their volumes) that mount the record's claim, or the record's own pod volume.
+std::vector<std::pair<const k8s::pod*, const k8s::pod_volume*>> mounts_of(const k8s::cluster& cl, const record_objects& o) {
+  std::vector<std::pair<const k8s::pod*, const k8s::pod_volume*>> mounts;
+  if (o.pvc != nullptr) {
+    for (const k8s::pod* pod : cl.pods_using_pvc(o.pvc->metadata.namespace_, o.pvc->metadata.name))
+      for (const k8s::pod_volume& v : pod->volumes)
+        if (v.sources.has(k8s::volume_source::persistent_volume_claim) && v.sources.claim_name == o.pvc->metadata.name)
+          mounts.emplace_back(pod, &v);
+  } else if (o.pod != nullptr && o.pod_volume != nullptr) {
+    mounts.emplace_back(o.pod, o.pod_volume);
+  }
+  return mounts;
+}
+
+/// Who selects fs-backup for the volume (the deciding policy, or "the annotations of pod ns/name"),
+/// as the volume helper decides for each pod that mounts it; "" when nobody does.
+std::string fs_backup_selected_by(const helper::volume_helper& core, const k8s::cluster& cl, const record_objects& o) {
+  for (const auto& [pod, vol] : mounts_of(cl, o)) {
+    auto d = core.should_perform_fs_backup(*vol, *pod);
+    if (d && d->perform)
+      return d->policy != nullptr ? label(*d->policy)
+                                  : fmt::format("the annotations of pod {}/{}", pod->metadata.namespace_, pod->metadata.name);
+  }
+  return {};
+}
+
+/// What would back the volume up, from the facts the plan worked from (its deciding policy, the
+/// volume helper's fs-backup decision, the PV's source, the server's snapshot locations).
+std::string not_backed_up_help(const lint_input& in, const helper::volume_helper& core, const plan::volume_record& r,
+                               const record_objects& o) {
+  const bool csi = o.pv != nullptr && o.pv->sources.has(k8s::volume_source::csi) && in.server.enable_csi;
+  const bool host_path = o.pv != nullptr && o.pv->sources.has(k8s::volume_source::host_path);
+  const bool block = o.pvc != nullptr && o.pvc->volume_mode && *o.pvc->volume_mode == "Block";
+  const std::string fs_by = fs_backup_selected_by(core, *in.cluster, o);
+  if (!fs_by.empty() && (host_path || block))
+    return fmt::format("fs-backup is selected by {}, but the pod volume backupper refuses {} volumes: take a snapshot "
+                       "instead",
+                       fs_by, host_path ? "hostPath-backed" : "Block");
+  if (!fs_by.empty())
+    return fmt::format("fs-backup is selected by {}, but no PodVolumeBackup is made for it (`volpol plan` says why: "
+                       "pod not running, volume not mounted ...)",
+                       fs_by);
+  const policy::action_type chosen = r.policy != nullptr ? r.policy->act.type : policy::action_type::other;
+  if (chosen == policy::action_type::fs_backup)
+    return fmt::format("{} selects fs-backup, which needs a running pod that mounts the claim; no pod mounts it",
+                       label(*r.policy));
+  if (!csi && in.server.volume_snapshot_locations.empty())
+    return fmt::format("{}no volume snapshot location is given, so no native snapshot can be taken of this non-CSI "
+                       "volume (--volume-snapshot-locations NAME=PROVIDER), and no fs-backup is selected",
+                       r.policy != nullptr ? label(*r.policy) + " says snapshot, but " : std::string());
+  if (r.policy == nullptr && in.backup_options.snapshot_volumes == false)
+    return "snapshotVolumes is false and no fs-backup is selected: add a volume policy or a pod annotation that "
+           "covers it, or a `skip` policy to say it is intended";
+  if (r.policy != nullptr)
+    return fmt::format("{} matched it, but its action could not be carried out for this volume (`volpol plan` says why)",
+                       label(*r.policy));
+  return "add a volume policy (snapshot or fs-backup) or a pod annotation that covers it, or a `skip` policy to say it "
+         "is intended";
+}
+
+}  // namespace
+
 void check_volumes_not_backed_up(context& c) {
   const lint_input& in = c.input();
+  const helper::volume_helper core(effective_policies(in), core_options(in), *in.cluster);
   constexpr std::string_view exclude_label = "velero.io/exclude-from-backup";
   auto excluded = [&](const k8s::object_meta* m) {
     const std::string* v = m ? m->labels.find(exclude_label) : nullptr;
@@ -191,13 +256,9 @@ void check_volumes_not_backed_up(context& c) {
     if (excluded(o.pvc ? &o.pvc->metadata : nullptr) || excluded(o.pv ? &o.pv->metadata : nullptr) ||
         excluded(o.pod ? &o.pod->metadata : nullptr))
       continue;
-    std::string help = "add a volume policy (snapshot or fs-backup) or a pod annotation that covers it, or a `skip` "
-                       "policy to say it is intended";
-    if (r.policy != nullptr)
-      help = fmt::format("{} matched it; check that its action can be carried out for this volume", label(*r.policy));
     c.add_object(rule_id::volume_not_backed_up, object_of(r),
                  "nothing backs up this volume's data (no snapshot, no fs-backup) and the backup still ends Completed",
-                 std::move(help), r.policy);
+                 not_backed_up_help(in, core, r, o), r.policy);
   }
 }
 
@@ -207,15 +268,7 @@ void check_fs_backup_refused(context& c) {
   std::set<std::pair<const k8s::pod*, const k8s::pod_volume*>> seen;
   for (const plan::volume_record& r : in.plan->volumes) {
     const record_objects o = objects_of(*in.cluster, r);
-    std::vector<std::pair<const k8s::pod*, const k8s::pod_volume*>> mounts;
-    if (o.pvc != nullptr) {
-      for (const k8s::pod* pod : in.cluster->pods_using_pvc(o.pvc->metadata.namespace_, o.pvc->metadata.name))
-        for (const k8s::pod_volume& v : pod->volumes)
-          if (v.sources.has(k8s::volume_source::persistent_volume_claim) && v.sources.claim_name == o.pvc->metadata.name)
-            mounts.emplace_back(pod, &v);
-    } else if (o.pod != nullptr && o.pod_volume != nullptr) {
-      mounts.emplace_back(o.pod, o.pod_volume);
-    }
+    const auto mounts = mounts_of(*in.cluster, o);
     const bool host_path_pv = o.pv != nullptr && o.pv->sources.has(k8s::volume_source::host_path);
     const bool block_pvc = o.pvc != nullptr && o.pvc->volume_mode && *o.pvc->volume_mode == "Block";
     for (const auto& [pod, vol] : mounts) {

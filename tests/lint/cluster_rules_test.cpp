@@ -122,6 +122,26 @@ TEST(lint_volume_not_backed_up, nothing_for_an_nfs_volume_without_snapshot_locat
   ASSERT_EQ(f.size(), 1u) << r->dump();
   EXPECT_EQ(f[0].object, "PersistentVolumeClaim app/logs");
   EXPECT_TRUE(f[0].file.empty());
+  EXPECT_NE(f[0].help.find("no volume snapshot location is given"), std::string::npos) << f[0].help;
+}
+TEST(lint_volume_not_backed_up, fs_backup_policy_for_a_claim_no_pod_mounts) {
+  const std::string c = pv("pv-data", "gp3-csi", "data", "nfs: {server: s, path: /p}") + pvc("data", "gp3-csi", "pv-data");
+  auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {nfs: {}}\n  action: {type: fs-backup}\n",
+                       .cluster = c});
+  const auto f = r->of(rule_id::volume_not_backed_up);
+  ASSERT_EQ(f.size(), 1u) << r->dump();
+  EXPECT_EQ(f[0].help, "volumePolicies[0] (fs-backup) selects fs-backup, which needs a running pod that mounts the "
+                       "claim; no pod mounts it");
+  EXPECT_EQ(f[0].line, 3u);  // it names the deciding policy, so it points at it too
+}
+TEST(lint_volume_not_backed_up, native_snapshot_with_a_location_is_clean) {
+  const std::string c = pv("pv-ebs", "gp2", "ebs", "awsElasticBlockStore: {volumeID: vol-0123}") + pvc("ebs", "gp2", "pv-ebs");
+  auto r = lint_texts({.cluster = c});
+  EXPECT_TRUE(r->has(rule_id::volume_not_backed_up)) << r->dump();
+  volpol::plan::server_options server;
+  server.volume_snapshot_locations.push_back(volpol::plan::parse_volume_snapshot_location("default=aws").value());
+  auto with_location = lint_texts({.cluster = c, .server = server});
+  EXPECT_FALSE(with_location->has(rule_id::volume_not_backed_up)) << with_location->dump();
 }
 TEST(lint_volume_not_backed_up, skip_policy_says_it_is_intended) {
   auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {nfs: {}}\n  action: {type: skip}\n",
