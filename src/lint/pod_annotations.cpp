@@ -1,0 +1,84 @@
+// VP208, VP209: what the pods' backup annotations (backup.velero.io/backup-volumes,
+// backup-volumes-excludes) say, read with the helper's own functions (pod_volumes.h).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+#include "cluster_objects.h"
+#include "volpol/helper/pod_volumes.h"
+
+namespace volpol::lint::detail {
+
+namespace {
+/// Namespaces the plan looked at.
+std::set<std::string_view> planned_namespaces(const plan::plan_result& p) {
+  std::set<std::string_view> ns;
+  for (const plan::volume_record& r : p.volumes) {
+    if (!r.pvc_namespace.empty()) ns.insert(r.pvc_namespace);
+    if (!r.pod_namespace.empty()) ns.insert(r.pod_namespace);
+  }
+  return ns;
+}
+}  // namespace
+
+void check_annotation_unknown_volumes(context& c) {
+  const lint_input& in = c.input();
+  const std::set<std::string_view> ns = planned_namespaces(*in.plan);
+  for (const k8s::pod& pod : in.cluster->pods()) {
+    if (!ns.contains(pod.metadata.namespace_)) continue;
+    std::vector<std::string> names;
+    for (const k8s::pod_volume& v : pod.volumes) names.push_back(v.name);
+    const std::pair<std::string_view, std::vector<std::string>> lists[] = {
+        {helper::volumes_to_backup_annotation, helper::volumes_to_backup(pod)},
+        {helper::volumes_to_exclude_annotation, helper::volumes_to_exclude(pod)},
+    };
+    for (const auto& [annotation, listed] : lists) {
+      for (const std::string& name : listed) {
+        if (name.empty() || pod.find_volume(name) != nullptr) continue;
+        std::string help;
+        const std::size_t b = name.find_first_not_of(' '), e = name.find_last_not_of(' ');
+        if (b != std::string::npos && pod.find_volume(name.substr(b, e - b + 1)) != nullptr)
+          help = "annotation lists are split on `,` without trimming: remove the spaces";
+        else
+          help = did_you_mean(closest(name, names));
+        if (help.empty()) help = names.empty() ? std::string("the pod has no volumes")
+                                               : fmt::format("the pod's volumes: {}", list_some({names.begin(), names.end()}));
+        c.add_object(rule_id::annotation_unknown_volume, fmt::format("Pod {}/{}", pod.metadata.namespace_, pod.metadata.name),
+                     fmt::format("{} names `{}`, which is not a volume of the pod", annotation, name), help);
+      }
+    }
+  }
+}
+
+void check_conflicting_pod_annotations(context& c) {
+  const lint_input& in = c.input();
+  const bool opt_out_mode = core_options(in).default_volumes_to_fs_backup;
+  std::set<const k8s::persistent_volume_claim*> seen;
+  for (const plan::volume_record& r : in.plan->volumes) {
+    const record_objects o = objects_of(*in.cluster, r);
+    if (o.pvc == nullptr || !seen.insert(o.pvc).second) continue;
+    std::string in_by, out_by;
+    for (const k8s::pod* pod : in.cluster->pods_using_pvc(o.pvc->metadata.namespace_, o.pvc->metadata.name))
+      for (const k8s::pod_volume& v : pod->volumes) {
+        if (!v.sources.has(k8s::volume_source::persistent_volume_claim) || v.sources.claim_name != o.pvc->metadata.name)
+          continue;
+        const std::string who = fmt::format("pod {}/{} (volume `{}`)", pod->metadata.namespace_, pod->metadata.name, v.name);
+        if (helper::is_opted_out(*pod, v.name)) {
+          if (out_by.empty()) out_by = who;
+        } else if (helper::fs_backup_by_annotations(*pod, v.name, opt_out_mode).selected) {
+          if (in_by.empty()) in_by = who;
+        }
+      }
+    if (in_by.empty() || out_by.empty()) continue;
+    c.add_object(rule_id::conflicting_pod_annotations, object_of(r),
+                 fmt::format("{} selects this PVC for fs-backup{} and {} excludes it: Velero takes one PodVolumeBackup "
+                             "per PVC, so the exclusion is lost",
+                             in_by, opt_out_mode ? " (defaultVolumesToFsBackup)" : "", out_by),
+                 fmt::format("make the annotations of the pods that mount it agree"));
+  }
+}
+
+
+}  // namespace volpol::lint::detail
