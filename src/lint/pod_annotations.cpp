@@ -8,6 +8,7 @@
 
 #include "cluster_objects.h"
 #include "volpol/helper/pod_volumes.h"
+#include "volpol/helper/volume_helper.h"
 
 namespace volpol::lint::detail {
 
@@ -54,23 +55,25 @@ void check_annotation_unknown_volumes(context& c) {
 
 void check_conflicting_pod_annotations(context& c) {
   const lint_input& in = c.input();
-  const bool opt_out_mode = core_options(in).default_volumes_to_fs_backup;
+  const helper::helper_options options = core_options(in);
+  const bool opt_out_mode = options.default_volumes_to_fs_backup;
+  const helper::volume_helper core(effective_policies(in), options, *in.cluster);
   std::set<const k8s::persistent_volume_claim*> seen;
   for (const plan::volume_record& r : in.plan->volumes) {
     const record_objects o = objects_of(*in.cluster, r);
     if (o.pvc == nullptr || !seen.insert(o.pvc).second) continue;
     std::string in_by, out_by;
-    for (const k8s::pod* pod : in.cluster->pods_using_pvc(o.pvc->metadata.namespace_, o.pvc->metadata.name))
-      for (const k8s::pod_volume& v : pod->volumes) {
-        if (!v.sources.has(k8s::volume_source::persistent_volume_claim) || v.sources.claim_name != o.pvc->metadata.name)
-          continue;
-        const std::string who = fmt::format("pod {}/{} (volume `{}`)", pod->metadata.namespace_, pod->metadata.name, v.name);
-        if (helper::is_opted_out(*pod, v.name)) {
-          if (out_by.empty()) out_by = who;
-        } else if (helper::fs_backup_by_annotations(*pod, v.name, opt_out_mode).selected) {
-          if (in_by.empty()) in_by = who;
-        }
+    for (const auto& [pod, v] : mounts_of(*in.cluster, o)) {
+      // A matching volume policy decides before the annotations are read: nothing to conflict.
+      auto d = core.should_perform_fs_backup(*v, *pod);
+      if (!d || d->policy != nullptr) continue;
+      const std::string who = fmt::format("pod {}/{} (volume `{}`)", pod->metadata.namespace_, pod->metadata.name, v->name);
+      if (helper::is_opted_out(*pod, v->name)) {
+        if (out_by.empty()) out_by = who;
+      } else if (d->perform) {
+        if (in_by.empty()) in_by = who;
       }
+    }
     if (in_by.empty() || out_by.empty()) continue;
     c.add_object(rule_id::conflicting_pod_annotations, object_of(r),
                  fmt::format("{} selects this PVC for fs-backup{} and {} excludes it: Velero takes one PodVolumeBackup "
@@ -79,6 +82,5 @@ void check_conflicting_pod_annotations(context& c) {
                  fmt::format("make the annotations of the pods that mount it agree"));
   }
 }
-
 
 }  // namespace volpol::lint::detail

@@ -224,6 +224,14 @@ TEST(lint_conflicting_pod_annotations, opted_in_by_one_pod_and_out_by_another) {
   EXPECT_NE(f[0].message.find("pod app/a (volume `data`) selects"), std::string::npos) << f[0].message;
   EXPECT_NE(f[0].message.find("pod app/b (volume `data`) excludes"), std::string::npos) << f[0].message;
 }
+TEST(lint_conflicting_pod_annotations, a_policy_that_decides_first_leaves_nothing_to_conflict) {
+  const std::string c = pv("pv-data", "gp3-csi", "data", csi_source) + pvc("data", "gp3-csi", "pv-data") +
+                        pod("a", {"data"}, "backup.velero.io/backup-volumes: data") +
+                        pod("b", {"data"}, "backup.velero.io/backup-volumes-excludes: data");
+  auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {csi: {}}\n  action: {type: snapshot}\n",
+                       .cluster = c});
+  EXPECT_FALSE(r->has(rule_id::conflicting_pod_annotations)) << r->dump();
+}
 TEST(lint_conflicting_pod_annotations, pods_that_agree_are_clean) {
   const std::string c = pv("pv-data", "gp3-csi", "data", csi_source) + pvc("data", "gp3-csi", "pv-data") +
                         pod("a", {"data"}, "backup.velero.io/backup-volumes: data") +
