@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "volpol/lint/finding.h"
@@ -39,6 +40,8 @@ class context {
   const lint_input& in_;
   std::vector<finding>& out_;
   std::vector<const policy::volume_policy*> policies_;
+  mutable std::size_t scanned_ = 0;                                 // findings already indexed
+  mutable std::unordered_set<const policy::volume_policy*> dead_;  // policies said to never match
 };
 
 // ---- places inside a policy -------------------------------------------------------------

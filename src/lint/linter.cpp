@@ -70,9 +70,11 @@ void context::add_diagnostic(rule_id rule, const diagnostic& d) {
 }
 
 bool context::said_never_matches(const policy::volume_policy& p) const {
-  for (const finding& f : out_)
-    if (f.policy == &p && f.never_matches) return true;
-  return false;
+  // Findings are only appended, and a rule sets never_matches on the finding it just added, so
+  // each finding is looked at once (unreachable-policy asks for every pair of policies).
+  for (; scanned_ < out_.size(); ++scanned_)
+    if (out_[scanned_].never_matches && out_[scanned_].policy != nullptr) dead_.insert(out_[scanned_].policy);
+  return dead_.contains(&p);
 }
 
 std::string policy_path(const policy::volume_policy& p) { return fmt::format("volumePolicies[{}]", p.index); }
