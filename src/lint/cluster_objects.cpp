@@ -24,7 +24,7 @@ std::string object_of(const plan::volume_record& r) {
 }
 
 /// True when some structured volume Velero builds for this record meets every condition of `p`.
-bool record_matches(const policy::volume_policy& p, const record_objects& o) {
+void structured_volumes_of(const record_objects& o, std::vector<policy::structured_volume>& out) {
   const policy::volume_filter_data tries[] = {
       {.pv = o.pv, .pvc = o.pvc, .pod_volume = nullptr},
       {.pv = nullptr, .pvc = o.pvc, .pod_volume = o.pod_volume},
@@ -32,10 +32,10 @@ bool record_matches(const policy::volume_policy& p, const record_objects& o) {
   for (const policy::volume_filter_data& d : tries) {
     if (d.pv == nullptr && d.pvc == nullptr && d.pod_volume == nullptr) continue;
     if (d.pod_volume != nullptr && o.pv != nullptr) continue;  // Velero reads the PV when there is one
-    if (auto v = policy::make_structured_volume(d); v && policy::matches(p, *v)) return true;
+    if (auto v = policy::make_structured_volume(d)) out.push_back(*v);
   }
-  return false;
 }
+
 std::string list_some(const std::set<std::string>& names) {
   std::string out;
   std::size_t n = 0;

@@ -12,6 +12,7 @@
 #include "volpol/helper/volume_helper.h"
 #include "volpol/k8s/cluster.h"
 #include "volpol/plan/volume_record.h"
+#include "volpol/policy/structured_volume.h"
 
 namespace volpol::lint::detail {
 
@@ -26,9 +27,9 @@ struct record_objects {
 [[nodiscard]] record_objects objects_of(const k8s::cluster& c, const plan::volume_record& r);
 /// "PersistentVolumeClaim ns/name", "PersistentVolume name" or "Pod ns/name volume `v`".
 [[nodiscard]] std::string object_of(const plan::volume_record& r);
-/// True when some structured volume Velero builds for this record (the PV with its PVC, or the
-/// pod volume with its PVC, or the PVC alone) meets every condition of `p` (policy::matches).
-[[nodiscard]] bool record_matches(const policy::volume_policy& p, const record_objects& o);
+/// Appends the structured volumes Velero builds for this record's questions: the PV with its
+/// PVC; without a PV, the PVC alone and the pod volume with its PVC. Views into the cluster.
+void structured_volumes_of(const record_objects& o, std::vector<policy::structured_volume>& out);
 /// "`a`, `b`, `c`", at most five, then "and N more".
 [[nodiscard]] std::string list_some(const std::set<std::string>& names);
 /// The effective policies of the backup (backup then global), as the plan used them.

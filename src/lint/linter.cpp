@@ -215,8 +215,9 @@ std::vector<finding> run_lint(const lint_input& in, const rule_selection& rules)
   detail::context ctx(in, all);
   for (const rule_check& rc : checks) {
     if (info(rc.id).scope == rule_scope::cluster && !ctx.has_cluster()) continue;
-    // A disabled rule still runs when later rules depend on what it found; its findings are
-    // dropped below.
+    // A disabled document rule still runs, as later rules skip the policies it says never match
+    // (said_never_matches); its findings are dropped below. A disabled cluster rule does not run.
+    if (info(rc.id).scope == rule_scope::cluster && !rules.enabled(rc.id)) continue;
     rc.check(ctx);
   }
   std::erase_if(all, [&](const finding& f) { return !rules.enabled(f.rule); });

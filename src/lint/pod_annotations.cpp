@@ -62,8 +62,13 @@ void check_conflicting_pod_annotations(context& c) {
   for (const plan::volume_record& r : in.plan->volumes) {
     const record_objects o = objects_of(*in.cluster, r);
     if (o.pvc == nullptr || !seen.insert(o.pvc).second) continue;
+    const auto mounts = mounts_of(*in.cluster, o);
+    if (mounts.size() < 2 || std::none_of(mounts.begin(), mounts.end(), [](const auto& m) {
+          return helper::is_opted_out(*m.first, m.second->name);
+        }))
+      continue;  // no pod opts it out: nothing to conflict (the cheap test first)
     std::string in_by, out_by;
-    for (const auto& [pod, v] : mounts_of(*in.cluster, o)) {
+    for (const auto& [pod, v] : mounts) {
       // A matching volume policy decides before the annotations are read: nothing to conflict.
       auto d = core.should_perform_fs_backup(*v, *pod);
       if (!d || d->policy != nullptr) continue;

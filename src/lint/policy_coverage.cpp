@@ -11,14 +11,17 @@ namespace volpol::lint::detail {
 
 void check_policy_coverage(context& c) {
   const lint_input& in = c.input();
-  std::vector<record_objects> objects;
-  for (const plan::volume_record& r : in.plan->volumes) objects.push_back(objects_of(*in.cluster, r));
+  // Every structured volume once (views, no allocation per volume beyond the vector), then each
+  // policy against them until one matches: O(policies × volumes) at worst, no rebuilding.
+  std::vector<policy::structured_volume> volumes;
+  for (const plan::volume_record& r : in.plan->volumes) structured_volumes_of(objects_of(*in.cluster, r), volumes);
   for (const policy::volume_policy* p : c.policies()) {
     if (c.said_never_matches(*p)) continue;
-    const bool any = std::any_of(objects.begin(), objects.end(), [&](const record_objects& o) { return record_matches(*p, o); });
+    const bool any = std::any_of(volumes.begin(), volumes.end(),
+                                 [&](const policy::structured_volume& v) { return policy::matches(*p, v); });
     if (any) continue;
     c.add(rule_id::policy_matches_nothing, *p, p->mark, policy_path(*p),
-          fmt::format("{} matches none of the cluster's {} volumes", label(*p), objects.size()),
+          fmt::format("{} matches none of the cluster's {} volumes", label(*p), in.plan->volumes.size()),
           "check its conditions against the volumes `volpol plan` lists");
   }
 }
