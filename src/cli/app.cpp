@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "volpol/cli/explain_command.h"
 #include "volpol/cli/lint_command.h"
 #include "volpol/cli/plan_command.h"
 #include "volpol/cli/validate_command.h"
@@ -16,6 +17,8 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App* validate_cmd = setup_validate(app, validate);
   plan_options plan;
   CLI::App* plan_cmd = setup_plan(app, plan);
+  explain_options explain;
+  CLI::App* explain_cmd = setup_explain(app, explain);
   lint_options lint;
   CLI::App* lint_cmd = setup_lint(app, lint);
   std::vector<std::string> rev(args.rbegin(), args.rend());
@@ -28,6 +31,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   }
   if (validate_cmd->parsed()) return run_validate(validate, out, err);
   if (plan_cmd->parsed()) return run_plan(plan, out, err);
+  if (explain_cmd->parsed()) return run_explain(explain, out, err);
   if (lint_cmd->parsed()) return run_lint(lint, out, err);
   return static_cast<int>(exit_code::invalid_usage);
 }

@@ -5,8 +5,6 @@
 #include <fmt/format.h>
 
 #include <fstream>
-#include <iostream>
-#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -16,8 +14,7 @@
 #include "volpol/lint/output.h"
 #include "volpol/lint/suppression.h"
 #include "volpol/plan/planner.h"
-#include "volpol/policy/document.h"
-#include "volpol/policy/policies.h"
+#include "volpol/policy/backup_policies.h"
 
 namespace volpol::cli {
 
@@ -27,30 +24,15 @@ constexpr int exit_ok = static_cast<int>(exit_code::ok);
 constexpr int exit_findings = static_cast<int>(exit_code::input_errors);
 constexpr int exit_usage = static_cast<int>(exit_code::invalid_usage);
 
-/// The file's text ("-" = standard input), or nullopt when it cannot be read.
-std::optional<std::string> read_text(const std::string& path) {
-  if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
+/// The `# volpol:ignore` comments of a policy file (none for standard input, read once by the
+/// policy loader, or for a file that cannot be read: the loader reports that).
+lint::suppressions comments_of(const std::string& path) {
+  if (path == "-") return {};
   std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
+  if (!in) return {};
   std::stringstream ss;
   ss << in.rdbuf();
-  return ss.str();
-}
-
-/// A policy file checked as `validate` checks it (`use`), with its text kept for suppressions.
-struct loaded_policy {
-  policy::checked_policies checked;
-  std::string text;
-};
-
-loaded_policy load(const std::string& path, policy::policy_use use) {
-  std::optional<std::string> text = read_text(path);
-  if (!text) return {policy::check_policy_file(path, use), {}};  // the same "cannot read" problem validate gives
-  loaded_policy l;
-  l.checked = policy::looks_like_config_map(*text) ? policy::check_config_map_text(*text, path, use)
-                                                  : policy::check_policy_text(*text, {.file = path}, use);
-  l.text = std::move(*text);
-  return l;
+  return lint::suppressions::parse(ss.str());
 }
 
 /// Applies --disable then --enable. @return false (and a message on `err`) for an unknown rule.
@@ -81,7 +63,7 @@ void write(const std::string& s, std::FILE* out) { std::fwrite(s.data(), 1, s.si
 
 CLI::App* setup_lint(CLI::App& app, lint_options& opt) {
   CLI::App* cmd = app.add_subcommand("lint", "Check that policies do what you meant (with -f: against a cluster)");
-  add_plan_options(cmd, opt.plan, false);
+  add_plan_input_flags(cmd, opt.plan, /*inputs_required=*/false);
   cmd->add_option("-o,--output", opt.output, "Output format")
       ->check(CLI::IsMember({"text", "json", "sarif", "github"}))
       ->default_str("text");
@@ -121,69 +103,36 @@ int run_lint(const lint_options& opt, std::FILE* out, std::FILE* err) {
   if (!select_rules(opt, rules, err)) return exit_usage;
   const lint::level fail_level = lint::level_from_string(opt.fail_level).value_or(lint::level::warning);
 
-  // The policies, checked exactly as `volpol validate` (and `--global`) checks them.
+  // The policies, loaded as every command loads them (and, with -f, the cluster planned as
+  // `volpol plan` plans it, every step kept).
   lint::lint_input in;
   std::map<std::string, lint::suppressions> comments;
-  std::optional<loaded_policy> backup_doc, global_doc;
-  bool rejected = false;
-  auto take = [&](const std::string& path, policy::policy_use use, std::optional<loaded_policy>& slot) {
-    if (path.empty()) return;
-    slot = load(path, use);
-    for (const diagnostic& d : slot->checked.problems) {
-      if (d.level == severity::error) {
-        std::fprintf(err, "%s\n", d.to_string().c_str());
-        rejected = true;
-      } else {
-        in.velero_warnings.add(d);
-      }
-    }
-    comments[path] = lint::suppressions::parse(slot->text);
-  };
-  take(po.policy_file, policy::policy_use::backup, backup_doc);
-  take(po.global_policy_file, policy::policy_use::global, global_doc);
-  if (rejected) return exit_usage;
-  in.backup = backup_doc ? &backup_doc->checked.built : nullptr;
-  in.global = global_doc ? &global_doc->checked.built : nullptr;
-
-  // The cluster, planned as `volpol plan` plans it.
-  k8s::load_result loaded;
-  std::optional<plan::plan_result> planned;
-  bool input_errors = false;
-  if (!po.inputs.empty()) {
-    auto backup = backup_options_from(po);
-    if (const diagnostic* e = backup.error()) {
-      std::fprintf(err, "error: %s\n", e->to_string().c_str());
+  for (const std::string& path : {po.policy_file, po.global_policy_file})
+    if (!path.empty()) comments[path] = comments_of(path);
+  std::optional<policy::loaded_policies> policies_only;
+  std::unique_ptr<prepared_plan> planned;
+  const policy::loaded_policies* policies = nullptr;
+  if (po.inputs.empty()) {
+    policies_only = policy::load_backup_policies({.policy_file = po.policy_file, .global_policy_file = po.global_policy_file});
+    if (!policies_only->ok()) {
+      for (const diagnostic& d : policies_only->problems) std::fprintf(err, "%s\n", d.to_string().c_str());
       return exit_usage;
     }
-    auto server = server_options_from(po);
-    if (const diagnostic* e = server.error()) {
-      std::fprintf(err, "error: %s\n", e->to_string().c_str());
-      return exit_usage;
-    }
-    k8s::load_options load_opts;
-    load_opts.annotations = k8s::annotation_filter::velero;
-    loaded = k8s::load_objects(po.inputs, load_opts);
-    for (const diagnostic& d : loaded.problems) {
-      if (d.level == severity::error) input_errors = true;
-      std::fprintf(err, "%s\n", d.to_string().c_str());
-    }
-    plan::plan_input pin;
-    pin.cluster = &loaded.objects;
-    pin.backup_policies = in.backup;
-    pin.global_policies = in.global;
-    pin.backup = backup.value();
-    pin.server = server.value();
-    auto p = plan::make_plan(pin);
-    if (const diagnostic* e = p.error()) {
-      std::fprintf(err, "error: %s\n", e->to_string().c_str());
-      return exit_usage;
-    }
-    planned = std::move(p).value();
-    in.cluster = &loaded.objects;
-    in.plan = &*planned;
-    in.backup_options = pin.backup;
-    in.server = pin.server;
+    policies = &*policies_only;
+  } else {
+    prepare_outcome prepared = prepare_plan(po, /*trace=*/true, err, /*policy_warnings_to_err=*/false);
+    if (!prepared.plan) return prepared.exit;
+    planned = std::move(prepared.plan);
+    policies = &planned->policies;
+    in.cluster = &planned->loaded.objects;
+    in.plan = &planned->result;
+    in.backup_options = planned->input.backup;
+    in.server = planned->input.server;
   }
+  in.backup = policies->backup ? &*policies->backup : nullptr;
+  in.global = policies->global ? &*policies->global : nullptr;
+  for (const diagnostic& d : policies->problems) in.velero_warnings.add(d);
+  const bool input_errors = planned && planned->input_errors;
 
   std::vector<lint::finding> findings = lint::run_lint(in, rules);
   lint::apply_suppressions(findings, comments);

@@ -1,9 +1,9 @@
 // VP206: fs-backup selected for a hostPath-backed or Block volume, which the pod volume backupper
-// refuses (pkg/podvolume/backupper.go `BackupPodVolumes`).
+// refuses (pkg/podvolume/backupper.go `BackupPodVolumes`). Reads the traced steps of each
+// record: the backupper's host-path-volume / block-volume steps, and the ShouldPerformFSBackup
+// step of the same pod volume for who selected it (a policy, or the pod's annotations).
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <functional>
 #include <set>
 
 #include "cluster_objects.h"
@@ -12,28 +12,24 @@ namespace volpol::lint::detail {
 
 void check_fs_backup_refused(context& c) {
   const lint_input& in = c.input();
-  const helper::volume_helper core(effective_policies(in), core_options(in), *in.cluster);
   std::set<std::pair<const k8s::pod*, const k8s::pod_volume*>> seen;
   for (const plan::volume_record& r : in.plan->volumes) {
-    const record_objects o = objects_of(*in.cluster, r);
-    const auto mounts = mounts_of(*in.cluster, o);
-    const bool host_path_pv = o.pv != nullptr && o.pv->sources.has(k8s::volume_source::host_path);
-    const bool block_pvc = o.pvc != nullptr && o.pvc->volume_mode && *o.pvc->volume_mode == "Block";
-    for (const auto& [pod, vol] : mounts) {
-      if (!seen.insert({pod, vol}).second) continue;
-      const bool block = block_pvc || std::binary_search(pod->device_volumes.begin(), pod->device_volumes.end(), vol->name);
-      if (!host_path_pv && !block) continue;
-      auto d = core.should_perform_fs_backup(*vol, *pod);
-      if (!d || !d->perform) continue;
-      const std::string by = d->policy != nullptr ? label(*d->policy) : std::string("the pod's annotations");
+    for (const plan::volume_decision& step : steps_of(r)) {
+      const bool host_path = step.kind == plan::reason_kind::host_path_volume;
+      if (!host_path && step.kind != plan::reason_kind::block_volume) continue;
+      if (step.pod == nullptr || step.pod_volume == nullptr || !seen.insert({step.pod, step.pod_volume}).second) continue;
+      const plan::volume_decision* chose = fs_backup_choice(r, *step.pod, *step.pod_volume);
+      const policy::volume_policy* by = chose != nullptr ? chose->policy : nullptr;
       c.add_object(rule_id::fs_backup_refused,
-                   fmt::format("Pod {}/{} volume `{}`", pod->metadata.namespace_, pod->metadata.name, vol->name),
-                   fmt::format("{} select{} fs-backup for a {} volume, which the pod volume backupper refuses: nothing "
-                               "is backed up",
-                               by, d->policy != nullptr ? "s" : "", host_path_pv ? "hostPath-backed" : "Block"),
-                   block ? "use a CSI snapshot (with `dataMover: velero-block` to move the data) for Block volumes"
-                         : "use a snapshot, or a `skip` policy to say the volume is not backed up",
-                   d->policy);
+                   fmt::format("Pod {}/{} volume `{}`", step.pod->metadata.namespace_, step.pod->metadata.name,
+                               step.pod_volume->name),
+                   fmt::format("{} fs-backup for a {} volume, which the pod volume backupper refuses: nothing is "
+                               "backed up",
+                               by != nullptr ? label(*by) + " selects" : std::string("the pod's annotations select"),
+                               host_path ? "hostPath-backed" : "Block"),
+                   host_path ? "use a snapshot, or a `skip` policy to say the volume is not backed up"
+                             : "use a CSI snapshot (with `dataMover: velero-block` to move the data) for Block volumes",
+                   by);
     }
   }
 }

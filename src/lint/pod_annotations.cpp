@@ -1,14 +1,13 @@
 // VP208, VP209: what the pods' backup annotations (backup.velero.io/backup-volumes,
-// backup-volumes-excludes) say, read with the helper's own functions (pod_volumes.h).
+// backup-volumes-excludes) say. VP208 reads the annotations with the helper's own functions
+// (pod_volumes.h); VP209 reads each claim's traced ShouldPerformFSBackup steps (which pod's
+// annotations selected it) and the explicit opt-outs of the other pods.
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <functional>
 #include <set>
 
 #include "cluster_objects.h"
 #include "volpol/helper/pod_volumes.h"
-#include "volpol/helper/volume_helper.h"
 
 namespace volpol::lint::detail {
 
@@ -55,28 +54,22 @@ void check_annotation_unknown_volumes(context& c) {
 
 void check_conflicting_pod_annotations(context& c) {
   const lint_input& in = c.input();
-  const helper::helper_options options = core_options(in);
-  const bool opt_out_mode = options.default_volumes_to_fs_backup;
-  const helper::volume_helper core(effective_policies(in), options, *in.cluster);
-  std::set<const k8s::persistent_volume_claim*> seen;
+  const bool opt_out_mode =
+      in.backup_options.default_volumes_to_fs_backup.value_or(in.server.default_volumes_to_fs_backup);
   for (const plan::volume_record& r : in.plan->volumes) {
-    const record_objects o = objects_of(*in.cluster, r);
-    if (o.pvc == nullptr || !seen.insert(o.pvc).second) continue;
-    const auto mounts = mounts_of(*in.cluster, o);
-    if (mounts.size() < 2 || std::none_of(mounts.begin(), mounts.end(), [](const auto& m) {
-          return helper::is_opted_out(*m.first, m.second->name);
-        }))
-      continue;  // no pod opts it out: nothing to conflict (the cheap test first)
+    if (r.pvc_name.empty()) continue;
     std::string in_by, out_by;
-    for (const auto& [pod, v] : mounts) {
-      // A matching volume policy decides before the annotations are read: nothing to conflict.
-      auto d = core.should_perform_fs_backup(*v, *pod);
-      if (!d || d->policy != nullptr) continue;
-      const std::string who = fmt::format("pod {}/{} (volume `{}`)", pod->metadata.namespace_, pod->metadata.name, v->name);
-      if (helper::is_opted_out(*pod, v->name)) {
-        if (out_by.empty()) out_by = who;
-      } else if (d->perform) {
+    for (const plan::volume_decision& step : steps_of(r)) {
+      // The annotations decide only where no volume policy matched (a policy decides first).
+      if (step.step != plan::step_kind::should_perform_fs_backup || !step.has_helper || step.policy != nullptr ||
+          step.pod == nullptr || step.pod_volume == nullptr)
+        continue;
+      const std::string who = fmt::format("pod {}/{} (volume `{}`)", step.pod->metadata.namespace_,
+                                          step.pod->metadata.name, step.pod_volume->name);
+      if (step.perform) {
         if (in_by.empty()) in_by = who;
+      } else if (helper::is_opted_out(*step.pod, step.pod_volume->name)) {
+        if (out_by.empty()) out_by = who;
       }
     }
     if (in_by.empty() || out_by.empty()) continue;
@@ -84,7 +77,7 @@ void check_conflicting_pod_annotations(context& c) {
                  fmt::format("{} selects this PVC for fs-backup{} and {} excludes it: Velero takes one PodVolumeBackup "
                              "per PVC, so the exclusion is lost",
                              in_by, opt_out_mode ? " (defaultVolumesToFsBackup)" : "", out_by),
-                 fmt::format("make the annotations of the pods that mount it agree"));
+                 "make the annotations of the pods that mount it agree");
   }
 }
 

@@ -1,4 +1,5 @@
-// VP201: a policy no volume of the cluster matches (policy::matches over the records' volumes).
+// VP201: a policy no volume of the cluster matches: policy::matches over what each traced step
+// matched the policies on (volume_decision::matched_on).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,10 +12,14 @@ namespace volpol::lint::detail {
 
 void check_policy_coverage(context& c) {
   const lint_input& in = c.input();
-  // Every structured volume once (views, no allocation per volume beyond the vector), then each
-  // policy against them until one matches: O(policies × volumes) at worst, no rebuilding.
+  // What Velero's GetMatchAction received at every step that asked the policies (the traced
+  // steps' matched_on), each structured once; then each policy against them until one matches:
+  // O(policies × volumes) at worst, no rebuilding.
   std::vector<policy::structured_volume> volumes;
-  for (const plan::volume_record& r : in.plan->volumes) structured_volumes_of(objects_of(*in.cluster, r), volumes);
+  for (const plan::volume_record& r : in.plan->volumes)
+    for (const plan::volume_decision& step : steps_of(r))
+      if (step.consulted_policies)
+        if (auto v = policy::make_structured_volume(step.matched_on)) volumes.push_back(*v);
   for (const policy::volume_policy* p : c.policies()) {
     if (c.said_never_matches(*p)) continue;
     const bool any = std::any_of(volumes.begin(), volumes.end(),

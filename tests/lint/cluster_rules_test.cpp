@@ -122,7 +122,7 @@ TEST(lint_volume_not_backed_up, nothing_for_an_nfs_volume_without_snapshot_locat
   ASSERT_EQ(f.size(), 1u) << r->dump();
   EXPECT_EQ(f[0].object, "PersistentVolumeClaim app/logs");
   EXPECT_TRUE(f[0].file.empty());
-  EXPECT_NE(f[0].help.find("no volume snapshot location is given"), std::string::npos) << f[0].help;
+  EXPECT_NE(f[0].help.find("--volume-snapshot-locations"), std::string::npos) << f[0].help;
 }
 TEST(lint_volume_not_backed_up, fs_backup_policy_for_a_claim_no_pod_mounts) {
   const std::string c = pv("pv-data", "gp3-csi", "data", "nfs: {server: s, path: /p}") + pvc("data", "gp3-csi", "pv-data");
@@ -130,8 +130,9 @@ TEST(lint_volume_not_backed_up, fs_backup_policy_for_a_claim_no_pod_mounts) {
                        .cluster = c});
   const auto f = r->of(rule_id::volume_not_backed_up);
   ASSERT_EQ(f.size(), 1u) << r->dump();
+  EXPECT_NE(f[0].message.find("no pod in the backup mounts this PVC"), std::string::npos) << f[0].message;
   EXPECT_EQ(f[0].help, "volumePolicies[0] (fs-backup) selects fs-backup, which needs a running pod that mounts the "
-                       "claim; no pod mounts it");
+                       "claim: run one, or match the claim with a `snapshot` policy");
   EXPECT_EQ(f[0].line, 3u);  // it names the deciding policy, so it points at it too
 }
 TEST(lint_volume_not_backed_up, native_snapshot_with_a_location_is_clean) {

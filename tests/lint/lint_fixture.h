@@ -73,6 +73,7 @@ inline std::unique_ptr<lint_run> lint_texts(const lint_setup& s) {
     pin.global_policies = in.global;
     pin.backup = s.backup;
     pin.server = s.server;
+    pin.trace = true;
     auto p = plan::make_plan(pin);
     EXPECT_TRUE(p.ok());
     r->plan = std::move(p).value();

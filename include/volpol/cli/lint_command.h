@@ -12,6 +12,11 @@
 // `# volpol:ignore RULE` silences a finding (lint/suppression.h). Findings go to standard
 // output; problems loading the inputs go to standard error.
 //
+// Policies are loaded the one way every command loads them (policy::load_backup_policies; with
+// -f, prepare_plan), so a policy Velero would reject gets the messages `volpol validate` gives;
+// the warnings of valid policies become VP100 findings. Suppression comments are read from the
+// policy files (not from standard input).
+//
 // Exit codes: 0 no finding at or above the fail level (default warning); 1 some finding is
 // (or some cluster object could not be loaded); 2 bad usage, or a policy Velero would reject
 // (its problems are printed exactly as `volpol validate` prints them, to standard error).
@@ -21,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/cli/plan_command.h"
+#include "volpol/cli/plan_inputs.h"
 
 namespace CLI {
 class App;

@@ -33,7 +33,8 @@ struct lint_input {
   /// Warnings validation gave for these documents: each becomes a VP100 finding.
   diagnostics velero_warnings;
   /// The cluster and its plan, both or neither: cluster rules run only when given. The plan
-  /// must have been made from `cluster`, `backup` and `global`.
+  /// must have been made from `cluster`, `backup` and `global`, traced (plan_input::trace):
+  /// the rules read every step; an untraced plan gives them the deciding step only.
   const k8s::cluster* cluster = nullptr;
   const plan::plan_result* plan = nullptr;
   plan::backup_options backup_options;

@@ -1,0 +1,68 @@
+// volpol/cli/plan_inputs.h — what every planning command (`plan`, `explain`, ...) reads: the
+// policy files, the cluster objects, the backup options and the server settings, with the
+// flags named as `velero backup create` and `velero server` name them.
+//
+// One way in for all of them: the policies through policy::load_backup_policies (every
+// problem printed exactly as `volpol validate` prints it), the objects through
+// k8s::load_objects, then plan::make_plan.
+#pragma once
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "volpol/k8s/loader.h"
+#include "volpol/plan/planner.h"
+#include "volpol/plan/report.h"
+#include "volpol/policy/backup_policies.h"
+
+namespace CLI {
+class App;
+}
+
+namespace volpol::cli {
+
+struct plan_options {
+  std::string policy_file;
+  std::string global_policy_file;
+  std::vector<std::string> inputs;  ///< -f: files, folders, "-", Velero backup .tar.gz
+  std::string backup_file;          ///< --backup: a Velero Backup object
+  // Optional booleans as given ("" = not given; "true"/"false" otherwise).
+  std::string snapshot_volumes, default_volumes_to_fs_backup, snapshot_move_data, include_cluster_resources;
+  std::optional<std::string> data_mover;
+  std::vector<std::string> include_namespaces, exclude_namespaces, include_resources, exclude_resources;
+  std::optional<std::string> features;  ///< Velero server --features; unset = EnableCSI
+  std::vector<std::string> volume_snapshot_locations;
+  std::string output = "table";
+};
+
+/// Declares the policy, input, backup and server flags (not -o) on `cmd`; `-f` is required
+/// unless `inputs_required` is false (`volpol lint` runs without a cluster).
+void add_plan_input_flags(CLI::App* cmd, plan_options& opt, bool inputs_required = true);
+
+/// Everything one plan was made from, kept alive together (the plan points into it).
+struct prepared_plan {
+  policy::loaded_policies policies;
+  k8s::load_result loaded;
+  plan::plan_input input;
+  plan::plan_result result;
+  plan::report_context context;
+  bool input_errors = false;  ///< some input object could not be loaded (all in context.input_problems)
+};
+
+/// Loads the policies (every problem and warning written to `err` as `volpol validate`
+/// writes them; with `policy_warnings_to_err` false, the warnings of valid policies are only
+/// kept in prepared_plan::policies, for a caller that reports them itself), the objects (each
+/// problem written to `err` once), and makes the plan (`trace`: keep every step, for explain).
+/// @return the prepared plan, or the exit code to return when nothing can be planned
+///         (exit_code::invalid_usage: a bad flag value or an invalid policy).
+struct prepare_outcome {
+  std::unique_ptr<prepared_plan> plan;
+  int exit = 0;
+};
+[[nodiscard]] prepare_outcome prepare_plan(const plan_options& opt, bool trace, std::FILE* err,
+                                           bool policy_warnings_to_err = true);
+
+}  // namespace volpol::cli
