@@ -63,7 +63,8 @@ void write(const std::string& s, std::FILE* out) { std::fwrite(s.data(), 1, s.si
 
 CLI::App* setup_lint(CLI::App& app, lint_options& opt) {
   CLI::App* cmd = app.add_subcommand("lint", "Check that policies do what you meant (with -f: against a cluster)");
-  add_plan_input_flags(cmd, opt.plan, /*inputs_required=*/false);
+  add_plan_input_flags(cmd, opt.plan);
+  opt.plan.command = "lint";
   cmd->add_option("-o,--output", opt.output, "Output format")
       ->check(CLI::IsMember({"text", "json", "sarif", "github"}))
       ->default_str("text");
@@ -95,7 +96,7 @@ int run_lint(const lint_options& opt, std::FILE* out, std::FILE* err) {
     return exit_ok;
   }
   const plan_options& po = opt.plan;
-  if (po.policy_file.empty() && po.global_policy_file.empty() && po.inputs.empty()) {
+  if (po.policy_file.empty() && po.global_policy_file.empty() && po.inputs.empty() && !po.cluster.cluster) {
     std::fputs("volpol lint: give --policy FILE, --global-policy FILE or -f PATH (or --explain RULE)\n", err);
     return exit_usage;
   }
@@ -112,7 +113,7 @@ int run_lint(const lint_options& opt, std::FILE* out, std::FILE* err) {
   std::optional<policy::loaded_policies> policies_only;
   std::unique_ptr<prepared_plan> planned;
   const policy::loaded_policies* policies = nullptr;
-  if (po.inputs.empty()) {
+  if (po.inputs.empty() && !po.cluster.cluster) {
     policies_only = policy::load_backup_policies({.policy_file = po.policy_file, .global_policy_file = po.global_policy_file});
     if (!policies_only->ok()) {
       for (const diagnostic& d : policies_only->problems) std::fprintf(err, "%s\n", d.to_string().c_str());

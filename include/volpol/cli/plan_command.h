@@ -9,8 +9,11 @@
 //                 [--features EnableCSI] [--volume-snapshot-locations NAME=PROVIDER,...]
 //                 [-o table|json|yaml]
 //
-// Exit codes: 0 planned cleanly; 1 planned, but some inputs or volumes had errors (all listed);
-// 2 the policy or the command line is invalid (nothing planned).
+//     volpol plan --cluster [--context NAME] [--kubeconfig FILE] [...]   (see cluster_flags.h)
+//
+// Exit codes: 0 planned cleanly; 1 planned, but some objects or volumes had errors (all listed);
+// 2 the policy or the command line is invalid (nothing planned); 3 an input cannot be read
+// (a -f path, the cluster) or holds no Kubernetes objects at all.
 #pragma once
 
 #include <cstdio>

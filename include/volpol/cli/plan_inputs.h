@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "volpol/cli/cluster_flags.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/report.h"
@@ -36,11 +37,13 @@ struct plan_options {
   std::optional<std::string> features;  ///< Velero server --features; unset = EnableCSI
   std::vector<std::string> volume_snapshot_locations;
   std::string output = "table";
+  k8s::input_limits limits;  ///< --max-object-bytes ... (input_limit_flags.h)
+  cluster_flags cluster;  ///< --cluster and its flags (instead of -f)
+  std::string command = "plan";  ///< the subcommand, for usage hints ("see `volpol plan --help`")
 };
 
-/// Declares the policy, input, backup and server flags (not -o) on `cmd`; `-f` is required
-/// unless `inputs_required` is false (`volpol lint` runs without a cluster).
-void add_plan_input_flags(CLI::App* cmd, plan_options& opt, bool inputs_required = true);
+/// Declares the policy, input, backup and server flags (not -o) on `cmd`.
+void add_plan_input_flags(CLI::App* cmd, plan_options& opt);
 
 /// Everything one plan was made from, kept alive together (the plan points into it).
 struct prepared_plan {
@@ -50,6 +53,10 @@ struct prepared_plan {
   plan::plan_result result;
   plan::report_context context;
   bool input_errors = false;  ///< some input object could not be loaded (all in context.input_problems)
+  /// Some input could not be read (a -f path, the cluster) or none held any object: the
+  /// command ends with exit_code::unreadable_input (3) after its output.
+  bool unreadable_input = false;
+  std::optional<live_cluster> live;  ///< what --cluster read besides the objects
 };
 
 /// Loads the policies (every problem and warning written to `err` as `volpol validate`
@@ -57,7 +64,8 @@ struct prepared_plan {
 /// kept in prepared_plan::policies, for a caller that reports them itself), the objects (each
 /// problem written to `err` once), and makes the plan (`trace`: keep every step, for explain).
 /// @return the prepared plan, or the exit code to return when nothing can be planned
-///         (exit_code::invalid_usage: a bad flag value or an invalid policy).
+///         (exit_code::invalid_usage: a bad flag value or an invalid policy;
+///         exit_code::unreadable_input: no input could be read, or none held an object).
 struct prepare_outcome {
   std::unique_ptr<prepared_plan> plan;
   int exit = 0;
