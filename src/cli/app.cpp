@@ -7,6 +7,7 @@
 
 #include "shell_help.h"
 #include "volpol/cli/explain_command.h"
+#include "volpol/cli/lint_command.h"
 #include "volpol/cli/plan_command.h"
 #include "volpol/cli/schema_command.h"
 #include "volpol/cli/serve_command.h"
@@ -48,6 +49,8 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App* plan_cmd = setup_plan(app, plan);
   explain_options explain;
   CLI::App* explain_cmd = setup_explain(app, explain);
+  lint_options lint;
+  CLI::App* lint_cmd = setup_lint(app, lint);
   serve_command_options serve;
   CLI::App* serve_cmd = setup_serve(app, serve);
   CLI::App* schema_cmd = setup_schema(app);
@@ -94,6 +97,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   if (validate_cmd->parsed()) return run_validate(validate, out, err);
   if (plan_cmd->parsed()) return run_plan(plan, out, err);
   if (explain_cmd->parsed()) return run_explain(explain, out, err);
+  if (lint_cmd->parsed()) return run_lint(lint, out, err);
   if (serve_cmd->parsed()) return run_serve(serve, err);
   if (schema_cmd->parsed()) return run_schema(out);
   if (completion_cmd->parsed()) {

@@ -232,7 +232,7 @@ void add_plan_input_flags(CLI::App* cmd, plan_options& opt) {
   add_cluster_flags(cmd, opt.cluster);
 }
 
-prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* err) {
+prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* err, bool policy_warnings_to_err) {
   prepare_outcome out;
   out.exit = exit_usage;
   plan_options opt = given;
@@ -293,7 +293,8 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
   if (live && live->global_policy && opt.global_policy_file.empty())
     files.global_config_map = policy::config_map_text{live->global_policy->text, live->global_policy->source};
   p->policies = policy::load_backup_policies(files);
-  for (const diagnostic& d : p->policies.problems) std::fprintf(err, "%s\n", d.to_string().c_str());
+  for (const diagnostic& d : p->policies.problems)
+    if (policy_warnings_to_err || !p->policies.ok()) std::fprintf(err, "%s\n", d.to_string().c_str());
   if (!p->policies.ok()) return out;
 
   // Inputs that cannot be read are reported here, once, and not given to the loader.

@@ -60,8 +60,9 @@ struct prepared_plan {
 };
 
 /// Loads the policies (every problem and warning written to `err` as `volpol validate`
-/// writes them), the objects (each problem written to `err` once), and makes the plan
-/// (`trace`: keep every step, for explain).
+/// writes them; with `policy_warnings_to_err` false, the warnings of valid policies are only
+/// kept in prepared_plan::policies, for a caller that reports them itself), the objects (each
+/// problem written to `err` once), and makes the plan (`trace`: keep every step, for explain).
 /// @return the prepared plan, or the exit code to return when nothing can be planned
 ///         (exit_code::invalid_usage: a bad flag value or an invalid policy;
 ///         exit_code::unreadable_input: no input could be read, or none held an object).
@@ -69,6 +70,7 @@ struct prepare_outcome {
   std::unique_ptr<prepared_plan> plan;
   int exit = 0;
 };
-[[nodiscard]] prepare_outcome prepare_plan(const plan_options& opt, bool trace, std::FILE* err);
+[[nodiscard]] prepare_outcome prepare_plan(const plan_options& opt, bool trace, std::FILE* err,
+                                           bool policy_warnings_to_err = true);
 
 }  // namespace volpol::cli

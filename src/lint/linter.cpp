@@ -1,0 +1,251 @@
+// run_lint and the shared helpers of the rules (see linter.h, context.h).
+#include "volpol/lint/linter.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "context.h"
+#include "volpol/helper/decision.h"
+
+namespace volpol::lint {
+
+namespace detail {
+
+context::context(const lint_input& in, std::vector<finding>& out) : in_(in), out_(out) {
+  for (const policy::policies* doc : {in.backup, in.global})
+    if (doc != nullptr)
+      for (const policy::volume_policy& p : doc->volume_policies()) policies_.push_back(&p);
+}
+
+finding& context::add(rule_id rule, const policy::volume_policy& p, value_mark at, std::string path, std::string message,
+                  std::string help) {
+  const diagnostic d = p.source.diagnose(at.line ? at : p.mark, std::move(path), std::move(message), std::move(help));
+  finding f;
+  f.rule = rule;
+  f.severity = info(rule).default_level;
+  f.file = d.where.file;
+  f.line = d.where.line;
+  f.column = d.where.column;
+  f.path = d.where.path;
+  f.message = d.message;
+  f.help = d.help;
+  f.policy = &p;
+  out_.push_back(std::move(f));
+  return out_.back();
+}
+
+void context::add_object(rule_id rule, std::string object, std::string message, std::string help,
+                         const policy::volume_policy* p) {
+  finding f;
+  if (p != nullptr) {
+    const diagnostic d = p->source.diagnose(p->mark, policy_path(*p), "");
+    f.file = d.where.file;
+    f.line = d.where.line;
+    f.column = d.where.column;
+    f.path = d.where.path;
+  }
+  f.rule = rule;
+  f.severity = info(rule).default_level;
+  f.object = std::move(object);
+  f.message = std::move(message);
+  f.help = std::move(help);
+  f.policy = p;
+  out_.push_back(std::move(f));
+}
+
+void context::add_diagnostic(rule_id rule, const diagnostic& d) {
+  finding f;
+  f.rule = rule;
+  f.severity = info(rule).default_level;
+  f.file = d.where.file;
+  f.line = d.where.line;
+  f.column = d.where.column;
+  f.path = d.where.path;
+  f.object = d.object;
+  f.message = d.message;
+  f.help = d.help;
+  out_.push_back(std::move(f));
+}
+
+bool context::said_never_matches(const policy::volume_policy& p) const {
+  // Findings are only appended, and a rule sets never_matches on the finding it just added, so
+  // each finding is looked at once (unreachable-policy asks for every pair of policies).
+  for (; scanned_ < out_.size(); ++scanned_)
+    if (out_[scanned_].never_matches && out_[scanned_].policy != nullptr) dead_.insert(out_[scanned_].policy);
+  return dead_.contains(&p);
+}
+
+std::string policy_path(const policy::volume_policy& p) { return fmt::format("volumePolicies[{}]", p.index); }
+
+std::string condition_path(const policy::volume_policy& p, std::string_view key) {
+  return fmt::format("volumePolicies[{}].conditions.{}", p.index, key);
+}
+
+const value* condition_value(const policy::volume_policy& p, std::string_view key) {
+  return p.raw_conditions.find(key);
+}
+
+value_mark condition_mark(const policy::volume_policy& p, std::string_view key) {
+  const auto& entries = p.raw_conditions.entries();
+  for (std::size_t i = 0; p.raw_conditions.is_mapping() && i < entries.size(); ++i)
+    if (entries[i].first == key) {
+      const value_mark m = p.raw_conditions.key_mark(i);
+      return m.line ? m : entries[i].second.mark();
+    }
+  return p.mark;
+}
+
+value_mark condition_item_mark(const policy::volume_policy& p, std::string_view key, std::size_t i) {
+  const value* v = condition_value(p, key);
+  if (v != nullptr && v->is_sequence() && i < v->items().size() && v->items()[i].mark().line)
+    return v->items()[i].mark();
+  return condition_mark(p, key);
+}
+
+std::string label(const policy::volume_policy& p) {
+  return fmt::format("{} ({})", helper::policy_label(p), p.act.type_name());
+}
+
+std::string short_label(const policy::volume_policy& p) { return helper::policy_label(p); }
+
+bool is_catch_all(const policy::volume_conditions& c) {
+  return c.capacity.is_unbounded() && c.storage_class.empty() && !c.nfs && !c.csi && c.volume_types.empty() &&
+         c.pvc_labels.empty() && c.pvc_phase.empty() && c.pvc_volume_mode.empty() && c.pvc_access_modes.empty() &&
+         c.volume_name.empty();
+}
+
+namespace {
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return out;
+}
+
+}  // namespace
+
+std::string closest(std::string_view word, std::span<const std::string_view> candidates) {
+  const std::string w = lower(word);
+  for (std::string_view c : candidates)
+    if (lower(c) == w) return std::string(c);
+  std::string best;
+  // A name written without its suffix or prefix (`gp3` for `gp3-csi`): the shortest such.
+  if (w.size() >= 3)
+    for (std::string_view c : candidates) {
+      const std::string lc = lower(c);
+      if ((lc.starts_with(w) || lc.ends_with(w)) && (best.empty() || c.size() < best.size())) best = std::string(c);
+    }
+  if (!best.empty()) return best;
+  std::size_t best_distance = std::max<std::size_t>(1, word.size() / 3) + 1;
+  for (std::string_view c : candidates) {
+    const std::size_t d = edit_distance(w, lower(c));
+    if (d < best_distance) {
+      best_distance = d;
+      best = std::string(c);
+    }
+  }
+  return best;
+}
+
+std::string closest(std::string_view word, const std::vector<std::string>& candidates) {
+  std::vector<std::string_view> views(candidates.begin(), candidates.end());
+  return closest(word, std::span<const std::string_view>(views));
+}
+
+std::string did_you_mean(std::string_view x) { return x.empty() ? std::string() : fmt::format("did you mean `{}`?", x); }
+
+}  // namespace detail
+
+void rule_selection::disable_all() {
+  for (const rule_info& r : all_rules()) off_.insert(r.id);
+}
+
+namespace {
+
+struct rule_check {
+  rule_id id;
+  void (*check)(detail::context&);
+};
+
+// Document rules first: cluster rules look at what they found (said_never_matches).
+constexpr rule_check checks[] = {
+    {rule_id::velero_warning, detail::check_velero_warnings},
+    {rule_id::unknown_volume_type, detail::check_unknown_volume_types},
+    {rule_id::unknown_pvc_phase, detail::check_unknown_pvc_phases},
+    {rule_id::unknown_access_mode, detail::check_unknown_access_modes},
+    {rule_id::unknown_volume_mode, detail::check_unknown_volume_modes},
+    {rule_id::contradictory_conditions, detail::check_contradictory_conditions},
+    {rule_id::unreachable_policy, detail::check_unreachable_policies},
+    {rule_id::unsupported_fs_backup, detail::check_unsupported_fs_backup},
+    {rule_id::custom_without_parameters, detail::check_custom_without_parameters},
+    {rule_id::unread_parameter, detail::check_unread_parameters},
+    {rule_id::global_snapshot_overridden, detail::check_global_snapshot_overridden},
+    {rule_id::policy_matches_nothing, detail::check_policy_coverage},
+    {rule_id::unknown_storage_class, detail::check_unknown_storage_classes},
+    {rule_id::unknown_nfs_server, detail::check_unknown_nfs_servers},
+    {rule_id::unknown_csi_driver, detail::check_unknown_csi_drivers},
+    {rule_id::volume_not_backed_up, detail::check_volumes_not_backed_up},
+    {rule_id::fs_backup_refused, detail::check_fs_backup_refused},
+    {rule_id::block_data_movement, detail::check_block_data_movement},
+    {rule_id::annotation_unknown_volume, detail::check_annotation_unknown_volumes},
+    {rule_id::conflicting_pod_annotations, detail::check_conflicting_pod_annotations},
+};
+
+}  // namespace
+
+std::vector<finding> run_lint(const lint_input& in, const rule_selection& rules) {
+  std::vector<finding> all;
+  detail::context ctx(in, all);
+  for (const rule_check& rc : checks) {
+    if (info(rc.id).scope == rule_scope::cluster && !ctx.has_cluster()) continue;
+    // A disabled document rule still runs, as later rules skip the policies it says never match
+    // (said_never_matches); its findings are dropped below. A disabled cluster rule does not run.
+    if (info(rc.id).scope == rule_scope::cluster && !rules.enabled(rc.id)) continue;
+    rc.check(ctx);
+  }
+  std::erase_if(all, [&](const finding& f) { return !rules.enabled(f.rule); });
+  sort_findings(all);
+  return all;
+}
+
+finding_counts count(const std::vector<finding>& findings) {
+  finding_counts c;
+  for (const finding& f : findings) {
+    switch (f.severity) {
+      case level::error: ++c.errors; break;
+      case level::warning: ++c.warnings; break;
+      case level::info: ++c.infos; break;
+    }
+  }
+  return c;
+}
+
+void sort_findings(std::vector<finding>& findings) {
+  std::stable_sort(findings.begin(), findings.end(), [](const finding& a, const finding& b) {
+    const bool ao = !a.object.empty(), bo = !b.object.empty();
+    if (ao != bo) return !ao;  // document findings first
+    if (!ao)
+      return std::tie(a.file, a.line, a.column, a.rule, a.message) <
+             std::tie(b.file, b.line, b.column, b.rule, b.message);
+    return std::tie(a.object, a.rule, a.message) < std::tie(b.object, b.rule, b.message);
+  });
+}
+
+}  // namespace volpol::lint
