@@ -3,7 +3,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include "volpol/cli/audit_command.h"
+#include "volpol/cli/diff_command.h"
 #include "volpol/cli/plan_command.h"
+#include "volpol/cli/test_command.h"
 #include "volpol/cli/validate_command.h"
 
 namespace volpol::cli {
@@ -15,6 +18,12 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App* validate_cmd = setup_validate(app, validate);
   plan_options plan;
   CLI::App* plan_cmd = setup_plan(app, plan);
+  test_options test;
+  CLI::App* test_cmd = setup_test(app, test);
+  diff_options diff;
+  CLI::App* diff_cmd = setup_diff(app, diff);
+  audit_options audit;
+  CLI::App* audit_cmd = setup_audit(app, audit);
   std::vector<std::string> rev(args.rbegin(), args.rend());
   try {
     app.parse(rev);
@@ -25,6 +34,9 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   }
   if (validate_cmd->parsed()) return run_validate(validate, out, err);
   if (plan_cmd->parsed()) return run_plan(plan, out, err);
+  if (test_cmd->parsed()) return run_test_command(test, out, err);
+  if (diff_cmd->parsed()) return run_diff(diff, out, err);
+  if (audit_cmd->parsed()) return run_audit(audit, out, err);
   return static_cast<int>(exit_code::invalid_usage);
 }
 

@@ -8,6 +8,8 @@
 
 #include "volpol/cli/app.h"
 #include "volpol/k8s/loader.h"
+#include "volpol/cli/plan_gates.h"
+#include "volpol/plan/backup_volume_info.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/report.h"
 #include "volpol/policy/document.h"
@@ -147,8 +149,9 @@ CLI::App* setup_plan(CLI::App& app, plan_options& opt) {
   add_list(cmd, "--volume-snapshot-locations", opt.volume_snapshot_locations,
            "Volume snapshot locations as NAME=PROVIDER (aws, gcp, azure ...)");
   cmd->add_option("-o,--output", opt.output, "Output format")
-      ->check(CLI::IsMember({"table", "json", "yaml"}))
+      ->check(CLI::IsMember({"table", "json", "yaml", "volumeinfo"}))
       ->default_str("table");
+  add_fail_on(cmd, opt);
   return cmd;
 }
 
@@ -205,7 +208,9 @@ int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
   notes.insert(notes.end(), p.notes.begin(), p.notes.end());
   p.notes = std::move(notes);
 
-  if (opt.output == "json") {
+  if (opt.output == "volumeinfo") {
+    plan::write_backup_volume_infos(plan::backup_volume_infos(p, loaded.objects), out);
+  } else if (opt.output == "json") {
     plan::write_json(p, ctx, out);
   } else if (opt.output == "yaml") {
     plan::write_yaml(p, ctx, out);
@@ -213,7 +218,7 @@ int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
     const std::string text = plan::render_table(p, ctx);
     std::fwrite(text.data(), 1, text.size(), out);
   }
-  return input_errors || p.summary.errors > 0 ? exit_errors : exit_ok;
+  return apply_fail_on(opt, p, err, input_errors || p.summary.errors > 0 ? exit_errors : exit_ok);
 }
 
 }  // namespace volpol::cli

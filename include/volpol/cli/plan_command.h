@@ -7,7 +7,11 @@
 //                 [--include-namespaces a,b] [--exclude-namespaces c] [--include-resources ...]
 //                 [--exclude-resources ...] [--include-cluster-resources[=...]] [--backup FILE]
 //                 [--features EnableCSI] [--volume-snapshot-locations NAME=PROVIDER,...]
-//                 [-o table|json|yaml]
+//                 [-o table|json|yaml|volumeinfo] [--fail-on skipped,error,custom,not-backed-up]
+//
+// `-o volumeinfo` writes the plan as the BackupVolumeInfo array Velero will store
+// (plan/backup_volume_info.h). `--fail-on` makes the exit code 1 when any volume ends one of
+// the given ways (verify/fail_on.h), listing them on stderr.
 //
 // Exit codes: 0 planned cleanly; 1 planned, but some inputs or volumes had errors (all listed);
 // 2 the policy or the command line is invalid (nothing planned).
@@ -36,6 +40,7 @@ struct plan_options {
   std::optional<std::string> features;  ///< Velero server --features; unset = EnableCSI
   std::vector<std::string> volume_snapshot_locations;
   std::string output = "table";
+  std::vector<std::string> fail_on;  ///< --fail-on skipped,error,custom,not-backed-up
 };
 
 /// Declares the `plan` subcommand and its options on `app`.
