@@ -36,17 +36,20 @@ std::vector<std::string> find_test_files(const std::vector<std::string>& paths, 
       found.insert(p);
       continue;
     }
-    std::size_t before = found.size();
+    std::size_t here = 0;
     for (auto it = fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       if (it->is_regular_file(ec) && is_test_file_name(it->path().filename().string()))
+      {
         found.insert(it->path().lexically_normal().string());
+        ++here;
+      }
     }
     if (ec) {
       diagnostic d = make_error(fmt::format("cannot read folder: {}", ec.message()));
       d.where.file = p;
       problems.add(std::move(d));
-    } else if (found.size() == before) {
+    } else if (here == 0) {
       diagnostic d = make_error("no test files (volpol-test.yaml, *.volpol-test.yaml) in this folder");
       d.where.file = p;
       problems.add(std::move(d));

@@ -21,8 +21,10 @@ std::string where_of(const expectation& e) {
 std::string failure_text(const case_result& c, std::string_view pad) {
   std::string out;
   for (const diagnostic& d : c.problems) {
-    out += fmt::format("{}{}{}\n", pad, d.level == severity::warning ? "warning: " : "", d.to_string());
-    if (!d.help.empty()) out += fmt::format("{}  help: {}\n", pad, d.help);
+    std::string text = d.to_string();  // help, when any, on its own line
+    for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1))
+      text.insert(at + 1, pad);
+    out += fmt::format("{}{}{}\n", pad, d.level == severity::warning ? "warning: " : "", text);
   }
   for (const expectation_result& r : c.checks) {
     if (r.passed()) continue;
@@ -63,7 +65,6 @@ std::string render_test_text(const run_summary& s) {
   std::string out;
   for (const diagnostic& d : s.problems) {
     out += fmt::format("FAIL {}\n", d.to_string());
-    if (!d.help.empty()) out += fmt::format("  help: {}\n", d.help);
   }
   for (const case_result& c : s.cases) {
     if (c.passed()) {
