@@ -352,6 +352,10 @@ class reader {
 
 }  // namespace
 
+namespace {
+std::optional<test_file> decode_test_file(const std::string& path, const YAML::Node& root, diagnostics& problems);
+}  // namespace
+
 std::optional<test_file> load_test_file(const std::string& path, diagnostics& problems) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
@@ -373,6 +377,21 @@ std::optional<test_file> load_test_file(const std::string& path, diagnostics& pr
     problems.add(std::move(d));
     return std::nullopt;
   }
+  try {
+    return decode_test_file(path, root, problems);
+  } catch (const YAML::Exception& e) {  // a shape the checks above did not foresee: still an error, not a crash
+    diagnostic d = make_error("cannot read the test file: " + e.msg);
+    d.where.file = path;
+    d.where.line = static_cast<std::uint32_t>(e.mark.line + 1);
+    d.where.column = static_cast<std::uint32_t>(e.mark.column + 1);
+    problems.add(std::move(d));
+    return std::nullopt;
+  }
+}
+
+namespace {
+
+std::optional<test_file> decode_test_file(const std::string& path, const YAML::Node& root, diagnostics& problems) {
   reader r(path, problems);
   if (!r.mapping(root, "", {"name", "policy", "globalPolicy", "cluster", "backup", "server", "tests", "expect"}))
     return std::nullopt;
@@ -423,5 +442,7 @@ std::optional<test_file> load_test_file(const std::string& path, diagnostics& pr
   if (r.errors() > 0) return std::nullopt;
   return out;
 }
+
+}  // namespace
 
 }  // namespace volpol::verify
