@@ -38,10 +38,17 @@ TEST(volume_info_reader, json_gzip_tar_and_folder_give_the_same_entries) {
   ASSERT_TRUE(json.ok()) << json.error()->to_string();
   ASSERT_TRUE(gz.ok()) << gz.error()->to_string();
   EXPECT_EQ(json.value(), gz.value());
+  // A tar.gz of the storage location's backups/nightly/ folder: the .json.gz inside it.
+  auto tar = read_backup_volume_infos(source_path("tests/data/verify/backup-location.tar.gz"));
+  ASSERT_TRUE(tar.ok()) << tar.error()->to_string();
+  EXPECT_EQ(tar.value(), json.value());
   ASSERT_EQ(json->size(), 7u);
   EXPECT_EQ(json->front().native_snapshot->snapshot_handle, "snap-0a1b2c3d4e5f60718");
   EXPECT_EQ(json->front().result, "succeeded");
   // A folder with both the .json and the .json.gz: ambiguous, so an error that names both.
+  auto examples = read_backup_volume_infos(source_path("examples/policies"));
+  ASSERT_FALSE(examples.ok());
+  EXPECT_NE(examples.error()->message.find("no volume info file"), std::string::npos);
   auto folder = read_backup_volume_infos(source_path("tests/data/verify"));
   ASSERT_FALSE(folder.ok());
   EXPECT_NE(folder.error()->message.find("volume info files in this folder"), std::string::npos);
