@@ -5,6 +5,7 @@
 
 #include "volpol/cli/audit_command.h"
 #include "volpol/cli/diff_command.h"
+#include "volpol/cli/explain_command.h"
 #include "volpol/cli/plan_command.h"
 #include "volpol/cli/test_command.h"
 #include "volpol/cli/validate_command.h"
@@ -18,6 +19,8 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App* validate_cmd = setup_validate(app, validate);
   plan_options plan;
   CLI::App* plan_cmd = setup_plan(app, plan);
+  explain_options explain;
+  CLI::App* explain_cmd = setup_explain(app, explain);
   test_options test;
   CLI::App* test_cmd = setup_test(app, test);
   diff_options diff;
@@ -34,6 +37,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   }
   if (validate_cmd->parsed()) return run_validate(validate, out, err);
   if (plan_cmd->parsed()) return run_plan(plan, out, err);
+  if (explain_cmd->parsed()) return run_explain(explain, out, err);
   if (test_cmd->parsed()) return run_test_command(test, out, err);
   if (diff_cmd->parsed()) return run_diff(diff, out, err);
   if (audit_cmd->parsed()) return run_audit(audit, out, err);

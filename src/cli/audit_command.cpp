@@ -3,7 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "volpol/cli/backup_flags.h"
+#include "volpol/cli/plan_inputs.h"
 #include "volpol/verify/audit.h"
 
 namespace volpol::cli {
@@ -21,12 +21,7 @@ CLI::App* setup_audit(CLI::App& app, audit_options& opt) {
   cmd->add_option("VOLUMEINFO", opt.volume_info,
                   "<backup>-volumeinfo.json.gz (or .json, or a tar archive or folder holding one)")
       ->required();
-  cmd->add_option("--policy", opt.plan.policy_file, "The backup's resource policy");
-  cmd->add_option("--global-policy", opt.plan.global_policy_file, "The server's global volume policy");
-  cmd->add_option("-f,--filename", opt.plan.inputs, "Cluster objects as the backup saw them (or the backup's .tar.gz)")
-      ->required();
-  cmd->add_option("--backup", opt.plan.backup_file, "The Velero Backup object (flags override)");
-  add_backup_flags(cmd, opt.plan);
+  add_plan_input_flags(cmd, opt.plan);
   cmd->add_option("-o,--output", opt.output, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_str("text");
@@ -39,24 +34,13 @@ int run_audit(const audit_options& opt, std::FILE* out, std::FILE* err) {
     std::fprintf(err, "error: %s\n", e->to_string().c_str());
     return exit_error;
   }
-  auto s = scenario_from(opt.plan);
-  if (const diagnostic* e = s.error()) {
-    std::fprintf(err, "error: %s\n", e->to_string().c_str());
-    return exit_error;
-  }
-  diagnostics problems;
-  auto p = verify::make_planned(s.value(), &problems);
-  bool input_errors = false;
-  for (const diagnostic& d : problems) {
-    std::fprintf(err, "%s\n", d.to_string().c_str());
-    if (d.level == severity::error) input_errors = true;
-  }
-  if (!p) return exit_error;
-  const verify::audit_result a = verify::audit(*p.value(), actual.value());
+  prepare_outcome p = prepare_plan(opt.plan, /*trace=*/false, err);
+  if (!p.plan) return exit_error;
+  const verify::audit_result a = verify::audit(p.plan->result, p.plan->loaded.objects, actual.value());
   const std::string text = opt.output == "json" ? verify::render_audit_json(a, opt.volume_info)
                                                 : verify::render_audit_text(a, opt.volume_info);
   std::fwrite(text.data(), 1, text.size(), out);
-  if (input_errors) return exit_error;
+  if (p.plan->input_errors) return exit_error;
   return a.findings.empty() ? exit_agree : exit_differ;
 }
 

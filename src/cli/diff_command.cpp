@@ -4,7 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "volpol/cli/backup_flags.h"
+#include "volpol/cli/plan_settings.h"
 #include "volpol/verify/plan_diff.h"
 
 namespace volpol::cli {
@@ -46,7 +46,7 @@ int run_diff(const diff_options& opt, std::FILE* out, std::FILE* err) {
     return exit_error;
   }
   plan_options sides[2] = {opt.common, opt.common};
-  std::unique_ptr<verify::planned> plans[2];
+  std::unique_ptr<prepared_plan> plans[2];
   std::string labels[2];
   bool input_errors = false;
   for (int i = 0; i < 2; ++i) {
@@ -66,21 +66,15 @@ int run_diff(const diff_options& opt, std::FILE* out, std::FILE* err) {
       return exit_error;
     }
     labels[i] = describe_inputs(o);
-    auto s = scenario_from(o);
-    if (const diagnostic* e = s.error()) {
-      std::fprintf(err, "error: %s\n", e->to_string().c_str());
+    prepare_outcome p = prepare_plan(o, /*trace=*/false, err);
+    if (!p.plan) {
+      std::fprintf(err, "volpol diff: side %c (%s) cannot be planned\n", i == 0 ? 'A' : 'B', labels[i].c_str());
       return exit_error;
     }
-    diagnostics problems;
-    auto p = verify::make_planned(s.value(), &problems);
-    for (const diagnostic& d : problems) {
-      std::fprintf(err, "%c: %s\n", i == 0 ? 'A' : 'B', d.to_string().c_str());
-      if (d.level == severity::error) input_errors = true;
-    }
-    if (!p) return exit_error;
-    plans[i] = std::move(p).value();
+    input_errors = input_errors || p.plan->input_errors;
+    plans[i] = std::move(p.plan);
   }
-  const verify::plan_diff d = verify::diff_plans(plans[0]->plan, plans[1]->plan);
+  const verify::plan_diff d = verify::diff_plans(plans[0]->result, plans[1]->result);
   const verify::diff_labels l{labels[0], labels[1]};
   const std::string text = opt.output == "json" ? verify::render_diff_json(d, l) : verify::render_diff_text(d, l);
   std::fwrite(text.data(), 1, text.size(), out);

@@ -3,6 +3,8 @@
 
 #include <fmt/core.h>
 
+#include "volpol/helper/problem.h"
+
 namespace volpol::helper {
 
 std::string_view to_string(pv_lookup_status s) {
@@ -54,7 +56,9 @@ std::string pvc_message(const k8s::persistent_volume_claim& pvc, pv_lookup_statu
 }  // namespace
 
 diagnostic pv_lookup_error(const k8s::persistent_volume_claim& pvc, pv_lookup_status s) {
-  return object_error("PersistentVolumeClaim " + pvc.metadata.key(), pvc.origin, pvc_message(pvc, s));
+  diagnostic d = object_error("PersistentVolumeClaim " + pvc.metadata.key(), pvc.origin, pvc_message(pvc, s));
+  d.kind = static_cast<std::uint16_t>(problem::pv_lookup_failed);
+  return d;
 }
 
 const k8s::persistent_volume_claim* get_pvc_for_pod_volume(const k8s::pod_volume& v, const k8s::pod& p,
@@ -69,7 +73,9 @@ diagnostic pvc_lookup_error(const k8s::pod_volume& v, const k8s::pod& p) {
       v.sources.has(k8s::volume_source::persistent_volume_claim)
           ? fmt::format("failed to get PVC {} for volume {}: not found", v.sources.claim_name, volume)
           : fmt::format("volume {} has no PVC associated with it", volume);
-  return object_error("Pod " + p.metadata.key(), p.origin, std::move(message));
+  diagnostic d = object_error("Pod " + p.metadata.key(), p.origin, std::move(message));
+  d.kind = static_cast<std::uint16_t>(problem::pvc_not_found);
+  return d;
 }
 
 }  // namespace volpol::helper

@@ -14,6 +14,7 @@ struct volume_helper::resolved {
   const k8s::persistent_volume_claim* pvc = nullptr;
   pv_lookup_status lookup = pv_lookup_status::not_needed;
   const policy::volume_policy* match = nullptr;  ///< null: no policies, or none matched
+  bool consulted = false;                        ///< the policies were asked (there are some)
 
   /// A PVC target whose PV could not be found (Velero's errGetPVForPVC).
   [[nodiscard]] bool pv_unknown() const { return pvc != nullptr && pv == nullptr; }
@@ -25,6 +26,8 @@ struct volume_helper::resolved {
     d.pv = pv;
     d.pvc = pvc;
     d.lookup = lookup;
+    d.consulted_policies = consulted;
+    if (consulted) d.matched_on = {.pv = pv, .pvc = pvc, .pod_volume = nullptr};
     return d;
   }
 };

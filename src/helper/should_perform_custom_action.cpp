@@ -1,14 +1,18 @@
 // volume_helper::should_perform_custom_action (volume_policy_helper.go ShouldPerformCustomAction).
 #include "resolved.h"
 #include "volpol/helper/action_parameters.h"
+#include "volpol/helper/problem.h"
 #include "volpol/helper/volume_helper.h"
 
 namespace volpol::helper {
 
 result<decision> volume_helper::should_perform_custom_action(volume_object target, const value& match_params) const {
-  if (!match_params.is_null() && !match_params.is_mapping())
-    return make_error("custom action match parameters must be a mapping, not " +
-                      std::string(match_params.go_type_name()));
+  if (!match_params.is_null() && !match_params.is_mapping()) {
+    diagnostic e = make_error("custom action match parameters must be a mapping, not " +
+                              std::string(match_params.go_type_name()));
+    e.kind = static_cast<std::uint16_t>(problem::invalid_parameters);
+    return e;
+  }
   const resolved r = resolve(target);
   decision d = r.seed();
   if (r.match != nullptr) {

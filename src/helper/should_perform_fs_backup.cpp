@@ -21,7 +21,9 @@ result<decision> volume_helper::should_perform_fs_backup(const k8s::pod_volume& 
       d.lookup = found.status;
     }
     // The PV when found, else the pod volume itself (Velero's getVolumeFromResource), with the PVC.
-    const auto m = policies_->match({.pv = d.pv, .pvc = d.pvc, .pod_volume = d.pv ? nullptr : &v});
+    d.consulted_policies = true;
+    d.matched_on = {.pv = d.pv, .pvc = d.pvc, .pod_volume = d.pv ? nullptr : &v};
+    const auto m = policies_->match(d.matched_on);
     if (const diagnostic* e = m.error()) return *e;
     if (m.value() != nullptr) {
       d.why = reason::policy_action;

@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include "resolved.h"
+#include "volpol/helper/problem.h"
 #include "volpol/helper/pvc_pv.h"
 
 namespace volpol::helper {
@@ -27,6 +28,7 @@ volume_helper::resolved volume_helper::resolve(volume_object target) const {
     r.lookup = found.status;
   }
   if (policies_ != nullptr) {
+    r.consulted = true;
     // A PV or PVC is always given, so match() cannot fail ("failed to convert object").
     const auto m = policies_->match({.pv = r.pv, .pvc = r.pvc, .pod_volume = nullptr});
     if (m.ok()) r.match = m.value();
@@ -68,9 +70,9 @@ result<std::string> volume_helper::snapshot_class_for_volume(volume_object targe
   if (!p.matched) return std::string();
   auto cls = p.policy->act.snapshot_class();
   if (const diagnostic* e = cls.error()) {
-    diagnostic d = *e;
-    const bool named = d.message.find(policy::snapshot_class_parameter) != std::string::npos;
-    d.message = fmt::format("{}: {}{}", policy_label(*p.policy), named ? "" : "snapshotClass: ", d.message);
+    diagnostic d = *e;  // the policy layer's message names the `snapshotClass` parameter
+    d.message = fmt::format("{}: {}", policy_label(*p.policy), d.message);
+    d.kind = static_cast<std::uint16_t>(problem::invalid_snapshot_class);
     return d;
   }
   return std::move(cls).value();

@@ -15,7 +15,7 @@ void pvc_snapshot_tracker::record(const k8s::pod& pod, std::string_view volume_n
   const k8s::pod_volume* v = pod.find_volume(volume_name);
   if (v == nullptr || !v->sources.has(k8s::volume_source::persistent_volume_claim)) return;
   entry& e = pvcs_[key(pod.metadata.namespace_, v->sources.claim_name)];
-  e.pod = pod.metadata.name;  // Velero records the pod whatever the transition
+  e.pod = &pod;  // Velero records the pod whatever the transition
   if (e.st == from) e.st = to;
 }
 
@@ -29,10 +29,10 @@ void pvc_snapshot_tracker::opt_out(const k8s::pod& pod, std::string_view volume_
   record(pod, volume_name, status::opted_out, status::not_tracked);
 }
 
-const std::string* pvc_snapshot_tracker::opted_out_by_pod(std::string_view ns, std::string_view name) const {
+const k8s::pod* pvc_snapshot_tracker::opted_out_by_pod(std::string_view ns, std::string_view name) const {
   const auto it = pvcs_.find(key(ns, name));
   if (it == pvcs_.end() || it->second.st != status::opted_out) return nullptr;
-  return &it->second.pod;
+  return it->second.pod;
 }
 
 bool pvc_snapshot_tracker::taken_for_pod_volume(const k8s::pod& pod, std::string_view volume_name) const {

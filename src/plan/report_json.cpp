@@ -5,91 +5,54 @@
 #include <cstdlib>
 #include <yaml-cpp/yaml.h>
 
+#include "document_model.h"
+#include "record_node.h"
+#include "volpol/helper/decision.h"
+#include "volpol/plan/reason_text.h"
 #include "volpol/plan/report.h"
 
 namespace volpol::plan {
 
 namespace {
 
-void append_json_string(std::string& out, std::string_view s) {
-  out += '"';
-  std::size_t run = 0;  // start of the current run of characters that need no escaping
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out.append(s.data() + run, i - run);
-    run = i + 1;
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default: out += fmt::format("\\u{:04x}", c);
-    }
-  }
-  out.append(s.data() + run, s.size() - run);
-  out += '"';
-}
-
-std::string json_string(std::string_view s) {
-  std::string out;
-  append_json_string(out, s);
-  return out;
-}
-
-// ---- a small document model shared by both writers -----------------------------------
-struct node;
-using fields = std::vector<std::pair<std::string, node>>;
-struct node {
-  enum class kind { null, boolean, number, string, list, object } k = kind::null;
-  bool b = false;
-  std::string text;  // number (already formatted) or string
-  std::vector<node> items;
-  fields members;
-};
-node str(std::string_view s) { node n; n.k = node::kind::string; n.text = std::string(s); return n; }
-node num(std::size_t v) { node n; n.k = node::kind::number; n.text = std::to_string(v); return n; }
-node boolean(bool v) { node n; n.k = node::kind::boolean; n.b = v; return n; }
-node object(fields f) { node n; n.k = node::kind::object; n.members = std::move(f); return n; }
-node list(std::vector<node> items) { node n; n.k = node::kind::list; n.items = std::move(items); return n; }
-
-node from_value(const value& v) {
-  switch (v.type()) {
-    case value::kind::null: return {};
-    case value::kind::boolean: return boolean(v.as_bool());
-    case value::kind::integer: { node n; n.k = node::kind::number; n.text = std::to_string(v.as_int()); return n; }
-    case value::kind::floating: { node n; n.k = node::kind::number; n.text = fmt::format("{}", v.as_float()); return n; }
-    case value::kind::string: return str(v.as_string());
-    case value::kind::sequence: {
-      std::vector<node> items;
-      for (const value& i : v.items()) items.push_back(from_value(i));
-      return list(std::move(items));
-    }
-    case value::kind::mapping: {
-      fields f;
-      for (const auto& [k, i] : v.entries()) f.emplace_back(k, from_value(i));
-      return object(std::move(f));
-    }
-  }
-  return {};
-}
+using namespace detail;  // the document model (document_model.h)
 
 node policy_node(const volume_record& r) {
   const policy::volume_policy& vp = *r.policy;
   fields p;
   p.emplace_back("index", num(vp.index));
   p.emplace_back("document", str(vp.origin == policy::policy_origin::global ? "global" : "backup"));
-  if (vp.mark.line > 0) p.emplace_back("line", num(vp.mark.line));
+  // The line in the file the user gave (for a ConfigMap: the ConfigMap file's line).
+  const value_mark at = vp.source.file_position(vp.mark);
+  if (at.line > 0) p.emplace_back("line", num(at.line));
   p.emplace_back("conditions", str(vp.raw_conditions.is_null() ? "{}" : vp.raw_conditions.to_string()));
   p.emplace_back("action", str(policy_action(r)));
   if (!vp.act.parameters.is_null()) p.emplace_back("parameters", from_value(vp.act.parameters));
   return object(std::move(p));
 }
 
-void write_json(const node& n, std::string& out, int indent);
 
-node volume_node(const volume_record& r) {
+/// The compact, structured form of the record's deciding step: scripts branch on these
+/// names, never on the `reason` sentence.
+node decision_node(const volume_record& r, const plan_result& plan) {
+  const volume_decision& d = r.decision;
+  fields f;
+  f.emplace_back("kind", str(to_string(d.kind)));
+  f.emplace_back("step", str(to_string(d.step)));
+  if (d.has_helper) {
+    f.emplace_back("helperReason", str(helper::to_string(d.helper_reason)));
+    if (d.exclusion != helper::volume_exclusion::none) f.emplace_back("exclusion", str(helper::to_string(d.exclusion)));
+  }
+  if (d.policy != nullptr) f.emplace_back("policy", str(helper::policy_label(*d.policy)));
+  if (const k8s::pod* pod = d.pod; pod != nullptr) f.emplace_back("pod", str(pod->metadata.namespace_ + "/" + pod->metadata.name));
+  if (d.kind == reason_kind::native_snapshot && d.location < plan.server.volume_snapshot_locations.size())
+    f.emplace_back("volumeSnapshotLocation", str(plan.server.volume_snapshot_locations[d.location].name));
+  if (d.kind == reason_kind::error && d.error_index < r.errors.size())
+    f.emplace_back("error", str(to_string(r.errors[d.error_index].kind)));
+  return object(std::move(f));
+}
+
+node volume_node_impl(const volume_record& r, const plan_result& plan) {
   fields f;
   auto opt = [&](const char* key, std::string_view s) { if (!s.empty()) f.emplace_back(key, str(s)); };
   opt("pvcName", r.pvc_name);
@@ -98,7 +61,7 @@ node volume_node(const volume_record& r) {
   opt("backupMethod", std::string(to_string(r.method == backup_method::custom ? backup_method::none : r.method)));
   f.emplace_back("snapshotDataMoved", boolean(r.snapshot_data_moved));
   f.emplace_back("skipped", boolean(r.skipped));
-  opt("skippedReason", r.skipped_reason);
+  opt("skippedReason", skipped_reason_text(r));
   f.emplace_back("method", str(method_label(r)));
   opt("podNamespace", r.pod_namespace);
   opt("podName", r.pod_name);
@@ -108,8 +71,9 @@ node volume_node(const volume_record& r) {
   if (r.policy != nullptr) f.emplace_back("policy", policy_node(r));
   opt("dataMover", r.data_mover);
   opt("snapshotClass", r.snapshot_class);
-  opt("reason", r.reason);
-  if (r.error) f.emplace_back("error", str(r.error_message));
+  opt("reason", reason_text(r, plan));
+  f.emplace_back("decision", decision_node(r, plan));
+  if (r.error()) f.emplace_back("error", str(error_messages(r)));
   return object(std::move(f));
 }
 
@@ -118,7 +82,7 @@ node volume_node(const volume_record& r) {
 class record_writer {
  public:
   record_writer(std::string& out, int indent) : out_(out), pad_(static_cast<std::size_t>(indent) * 2, ' ') {}
-  void write(const volume_record& r) {
+  void write(const volume_record& r, const plan_result& plan) {
     out_ += '{';
     text("pvcName", r.pvc_name);
     text("pvcNamespace", r.pvc_namespace);
@@ -126,7 +90,7 @@ class record_writer {
     text("backupMethod", to_string(r.method == backup_method::custom ? backup_method::none : r.method));
     boolean_field("snapshotDataMoved", r.snapshot_data_moved);
     boolean_field("skipped", r.skipped);
-    text("skippedReason", r.skipped_reason);
+    text("skippedReason", skipped_reason_text(r));
     text("method", method_label(r));
     text("podNamespace", r.pod_namespace);
     text("podName", r.pod_name);
@@ -139,10 +103,12 @@ class record_writer {
     }
     text("dataMover", r.data_mover);
     text("snapshotClass", r.snapshot_class);
-    text("reason", r.reason);
-    if (r.error) {
+    text("reason", reason_text(r, plan));
+    key("decision");
+    write_json(decision_node(r, plan), out_, static_cast<int>(pad_.size() / 2) + 1);
+    if (r.error()) {
       key("error");
-      append_json_string(out_, r.error_message);
+      append_json_string(out_, error_messages(r));
     }
     out_ += '\n';
     out_ += pad_;
@@ -179,7 +145,7 @@ fields header(const plan_result& plan, const report_context& ctx) {
                     {"nativeSnapshot", num(s.native_snapshot)}, {"custom", num(s.custom)},
                     {"skipped", num(s.skipped)},          {"errors", num(s.errors)}};
   std::vector<node> notes, problems;
-  for (const std::string& n : plan.notes) notes.push_back(str(n));
+  for (const plan_note n : plan.notes) notes.push_back(str(plan_note_text(n)));
   for (const diagnostic& d : ctx.input_problems) problems.push_back(str(d.to_string()));
   fields top;
   top.emplace_back("kind", str("VolumeBackupPlan"));
@@ -191,79 +157,11 @@ fields header(const plan_result& plan, const report_context& ctx) {
   return top;
 }
 
-/// Buffers output and hands it to the FILE in large writes.
-class buffered {
- public:
-  explicit buffered(std::FILE* out) : out_(out) { buf_.reserve(1 << 20); }
-  ~buffered() { flush(); }
-  std::string& text() { return buf_; }
-  void maybe_flush() {
-    if (buf_.size() >= (1u << 20)) flush();
-  }
-  void flush() {
-    std::fwrite(buf_.data(), 1, buf_.size(), out_);
-    buf_.clear();
-  }
-
- private:
-  std::FILE* out_;
-  std::string buf_;
-};
-
-void write_json(const node& n, std::string& out, int indent) {
-  const std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
-  const std::string inner(static_cast<std::size_t>(indent + 1) * 2, ' ');
-  switch (n.k) {
-    case node::kind::null: out += "null"; break;
-    case node::kind::boolean: out += n.b ? "true" : "false"; break;
-    case node::kind::number: out += n.text; break;
-    case node::kind::string: append_json_string(out, n.text); break;
-    case node::kind::list:
-      if (n.items.empty()) { out += "[]"; break; }
-      out += "[\n";
-      for (std::size_t i = 0; i < n.items.size(); ++i) {
-        out += inner;
-        write_json(n.items[i], out, indent + 1);
-        out += i + 1 < n.items.size() ? ",\n" : "\n";
-      }
-      out += pad + "]";
-      break;
-    case node::kind::object:
-      if (n.members.empty()) { out += "{}"; break; }
-      out += "{\n";
-      for (std::size_t i = 0; i < n.members.size(); ++i) {
-        out += inner + json_string(n.members[i].first) + ": ";
-        write_json(n.members[i].second, out, indent + 1);
-        out += i + 1 < n.members.size() ? ",\n" : "\n";
-      }
-      out += pad + "}";
-      break;
-  }
-}
-
-void write_yaml(const node& n, YAML::Emitter& e) {
-  switch (n.k) {
-    case node::kind::null: e << YAML::Null; break;
-    case node::kind::boolean: e << n.b; break;
-    case node::kind::number: e << n.text; break;
-    case node::kind::string: e << YAML::DoubleQuoted << n.text; break;
-    case node::kind::list:
-      e << YAML::BeginSeq;
-      for (const node& i : n.items) write_yaml(i, e);
-      e << YAML::EndSeq;
-      break;
-    case node::kind::object:
-      e << YAML::BeginMap;
-      for (const auto& [k, v] : n.members) {
-        e << YAML::Key << k << YAML::Value;
-        write_yaml(v, e);
-      }
-      e << YAML::EndMap;
-      break;
-  }
-}
-
 }  // namespace
+
+namespace detail {
+node volume_node(const volume_record& r, const plan_result& plan) { return volume_node_impl(r, plan); }
+}  // namespace detail
 
 void write_json(const plan_result& plan, const report_context& ctx, std::FILE* out) {
   buffered b(out);
@@ -279,7 +177,7 @@ void write_json(const plan_result& plan, const report_context& ctx, std::FILE* o
   for (const volume_record& r : plan.volumes) {  // one record at a time: no whole-document tree
     text += first ? "\n    " : ",\n    ";
     first = false;
-    record_writer(text, 2).write(r);
+    record_writer(text, 2).write(r, plan);
     b.maybe_flush();
   }
   text += first ? "]\n}\n" : "\n  ]\n}\n";
@@ -301,7 +199,7 @@ void write_yaml(const plan_result& plan, const report_context& ctx, std::FILE* o
   for (const volume_record& r : plan.volumes) {
     YAML::Emitter e;
     e << YAML::BeginSeq;
-    write_yaml(volume_node(r), e);
+    write_yaml(detail::volume_node(r, plan), e);
     e << YAML::EndSeq;
     b.text() += e.c_str();
     b.text() += '\n';

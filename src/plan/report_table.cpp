@@ -3,12 +3,13 @@
 #include <algorithm>
 #include <array>
 
+#include "volpol/plan/reason_text.h"
 #include "volpol/plan/report.h"
 
 namespace volpol::plan {
 
 std::string_view method_label(const volume_record& r) {
-  if (r.error) return "error";
+  if (r.error()) return "error";
   switch (r.method) {
     case backup_method::pod_volume_backup: return "fs-backup";
     case backup_method::csi_snapshot: return r.snapshot_data_moved ? "csi-snapshot-data-movement" : "csi-snapshot";
@@ -32,12 +33,13 @@ using row = std::array<std::string, columns>;
 
 std::string or_dash(std::string_view s) { return s.empty() ? std::string("-") : std::string(s); }
 
-row make_row(const volume_record& r) {
+row make_row(const volume_record& r, const plan_result& plan) {
   std::string pod;
   if (!r.pod_name.empty()) pod = fmt::format("{}/{}", r.pod_name, r.pod_volume);
   const std::string_view ns = r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace;
-  std::string reason = r.reason;
-  if (r.error && reason.rfind("error: ", 0) != 0) reason = "error: " + r.error_message + (reason.empty() ? "" : "; " + reason);
+  std::string reason = reason_text(r, plan);
+  if (r.error() && r.decision.kind != reason_kind::error)
+    reason = "error: " + error_messages(r) + (reason.empty() ? "" : "; " + reason);
   return {or_dash(ns),           or_dash(pod),          or_dash(r.pvc_name),
           or_dash(r.pv_name),    or_dash(r.storage_class), std::string(method_label(r)),
           or_dash(policy_label(r)), reason};
@@ -48,7 +50,7 @@ row make_row(const volume_record& r) {
 std::string render_table(const plan_result& plan, const report_context& ctx) {
   std::vector<row> rows;
   rows.push_back({"NAMESPACE", "POD/VOLUME", "PVC", "PV", "STORAGECLASS", "METHOD", "POLICY", "REASON"});
-  for (const volume_record& r : plan.volumes) rows.push_back(make_row(r));
+  for (const volume_record& r : plan.volumes) rows.push_back(make_row(r, plan));
   std::array<std::size_t, columns> width{};
   for (const row& r : rows)
     for (std::size_t i = 0; i + 1 < columns; ++i) width[i] = std::max(width[i], r[i].size());
@@ -64,7 +66,7 @@ std::string render_table(const plan_result& plan, const report_context& ctx) {
       "{} custom (plugin), {} skipped, {} errors\n",
       s.volumes, s.pod_volume_backup, s.csi_snapshot, s.csi_data_movement, s.native_snapshot, s.custom, s.skipped,
       s.errors);
-  for (const std::string& n : plan.notes) out += "note: " + n + "\n";
+  for (const plan_note n : plan.notes) out += fmt::format("note: {}\n", plan_note_text(n));
   if (!ctx.input_problems.empty()) {
     out += fmt::format("\n{} input problem(s):\n", ctx.input_problems.size());
     for (const diagnostic& d : ctx.input_problems) out += "  " + d.to_string() + "\n";

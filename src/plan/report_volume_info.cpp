@@ -3,6 +3,7 @@
 #include <string>
 
 #include "volpol/plan/backup_volume_info.h"
+#include "volpol/plan/reason_text.h"
 
 namespace volpol::plan {
 
@@ -93,10 +94,10 @@ std::vector<backup_volume_info> backup_volume_infos(const plan_result& plan, con
       case backup_method::custom:
       case backup_method::none: {
         // generateVolumeInfoForSkippedPV: the skipped-PV tracker's entries that are PVs.
-        if (pv == nullptr || !r.skipped || r.skipped_reason.empty()) continue;
+        if (pv == nullptr || !r.skipped || r.skip.empty()) continue;
         fill_names(v, r, *pv);
         v.skipped = true;
-        v.skipped_reason = r.skipped_reason;
+        v.skipped_reason = skipped_reason_text(r);
         skipped.push_back(std::move(v));
         break;
       }

@@ -1,11 +1,36 @@
+// Velero's skipped-PV tracker (pkg/backup/pv_skip_tracker.go) and its reason texts, word for
+// word (they end up in BackupVolumeInfo.skippedReason).
 #include "volpol/plan/skipped_pv_tracker.h"
+
+#include <fmt/format.h>
 
 namespace volpol::plan {
 
-void skipped_pv_tracker::track(const std::string& key, std::string_view approach, std::string_view reason) {
-  if (key.empty() || reason.empty() || included_.count(key) != 0) return;
-  if (approach.empty()) approach = any_approach;
-  reasons_[key][std::string(approach)] = std::string(reason);
+bool skipped_reasons::empty() const {
+  for (skip_cause c : cause)
+    if (c != skip_cause::none) return false;
+  return true;
+}
+
+std::string_view to_string(skip_approach a) {
+  switch (a) {
+    case skip_approach::any: return "any";
+    case skip_approach::csi_snapshot: return "csiSnapshot";
+    case skip_approach::pod_volume: return "podvolume";
+    case skip_approach::volume_snapshot: return "volumeSnapshot";
+  }
+  return "any";
+}
+
+void skipped_pv_tracker::track(const std::string& key, skip_approach approach, skip_cause cause,
+                               const k8s::pod* pod, const k8s::pod_volume* pod_volume) {
+  if (key.empty() || cause == skip_cause::none || included_.count(key) != 0) return;
+  skipped_reasons& r = reasons_[key];
+  r.cause[static_cast<std::size_t>(approach)] = cause;
+  if (approach == skip_approach::pod_volume) {
+    r.pod = pod;
+    r.pod_volume = pod_volume;
+  }
 }
 
 void skipped_pv_tracker::untrack(const std::string& key) {
@@ -19,12 +44,9 @@ bool skipped_pv_tracker::is_skipped(const std::string& key) const {
   return it != reasons_.end() && !it->second.empty();
 }
 
-std::string skipped_pv_tracker::serialized_reasons(const std::string& key) const {
-  std::string out;
+skipped_reasons skipped_pv_tracker::reasons(const std::string& key) const {
   const auto it = reasons_.find(key);
-  if (it == reasons_.end()) return out;
-  for (const auto& [approach, reason] : it->second) out += approach + ": " + reason + ";";
-  return out;
+  return it == reasons_.end() ? skipped_reasons{} : it->second;
 }
 
 std::string skipped_pv_tracker::key_for(std::string_view pv_name, std::string_view pvc_namespace,
@@ -33,6 +55,47 @@ std::string skipped_pv_tracker::key_for(std::string_view pv_name, std::string_vi
   if (!pvc_name.empty() && !pvc_namespace.empty())
     return "pvc:" + std::string(pvc_namespace) + "/" + std::string(pvc_name);
   return {};
+}
+
+std::string skip_reason_text(skip_cause cause, const k8s::pod* pod, const k8s::pod_volume* v) {
+  const std::string pod_key = pod ? pod->metadata.namespace_ + "/" + pod->metadata.name : std::string();
+  const std::string_view volume = v ? std::string_view(v->name) : std::string_view();
+  switch (cause) {
+    case skip_cause::none: return {};
+    case skip_cause::exclude_label: return "item has label velero.io/exclude-from-backup=true";
+    case skip_cause::opted_out_by_pod:
+      return "opted out due to annotation in pod " + (pod ? pod->metadata.name : std::string());
+    case skip_cause::resource_policy_skip: return "skipped due to resource policy ";
+    case skip_cause::not_satisfy_criteria: return "not satisfy the criteria for VolumePolicy or the legacy snapshot way";
+    case skip_cause::not_csi_volume: return "skipped b/c it's not a CSI volume";
+    case skip_cause::no_volume_snapshotter: return "no applicable volumesnapshotter found";
+    case skip_cause::matched_skip: return "matched action is 'skip' in chosen resource policies";
+    case skip_cause::pod_not_running:
+      return fmt::format(
+          "encountered a problem with backing up the PVC of pod {}: pod is not in the expected status, name={}, "
+          "namespace={}, phase={}: pod is not running",
+          pod_key, pod ? pod->metadata.name : "", pod ? pod->metadata.namespace_ : "", pod ? pod->phase : "");
+    case skip_cause::block_volume:
+      return fmt::format(
+          "volume {} declared in pod {} is a block volume. Block volumes are not supported for fs backup, skipping",
+          volume, pod_key);
+    case skip_cause::volume_not_mounted:
+      return fmt::format("volume {} is declared in pod {} but not mounted by any container, skipping", volume,
+                         pod_key);
+  }
+  return {};
+}
+
+std::string serialize_skipped_reasons(const skipped_reasons& r) {
+  std::string out;
+  for (std::size_t i = 0; i < skip_approach_count; ++i) {
+    if (r.cause[i] == skip_cause::none) continue;
+    const auto approach = static_cast<skip_approach>(i);
+    const bool pod_volume = approach == skip_approach::pod_volume;
+    out += fmt::format("{}: {};", to_string(approach),
+                       skip_reason_text(r.cause[i], pod_volume ? r.pod : nullptr, pod_volume ? r.pod_volume : nullptr));
+  }
+  return out;
 }
 
 }  // namespace volpol::plan

@@ -13,6 +13,18 @@ std::string_view to_string(backup_method m) {
   return "";
 }
 
+std::string volume_key(const volume_record& r) {
+  std::string out;
+  if (!r.pvc_name.empty()) {
+    out.append(r.pvc_namespace).append("/").append(r.pvc_name);
+  } else if (!r.pod_name.empty()) {
+    out.append(r.pod_namespace).append("/").append(r.pod_name).append("/").append(r.pod_volume);
+  } else {
+    out.append("pv/").append(r.pv_name);
+  }
+  return out;
+}
+
 std::string_view policy_action(const volume_record& r) {
   if (r.policy == nullptr) return {};
   return r.policy->act.type == policy::action_type::other ? std::string_view(r.policy->act.type_string)

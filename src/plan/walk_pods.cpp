@@ -2,7 +2,6 @@
 // Mirrors item_backupper.go `backupItemInternal` (pods) and podvolume/backupper.go
 // `BackupPodVolumes`.
 #include <algorithm>
-#include <fmt/format.h>
 
 #include "volpol/helper/decision.h"
 #include "volpol/helper/pvc_pv.h"
@@ -16,7 +15,12 @@ bool contains(const std::vector<std::string>& sorted, std::string_view name) {
   return std::binary_search(sorted.begin(), sorted.end(), name);
 }
 
-std::string pod_key(const k8s::pod& p) { return p.metadata.namespace_ + "/" + p.metadata.name; }
+volume_decision pod_step(reason_kind kind, step_kind step, const k8s::pod& pod, const k8s::pod_volume* v) {
+  volume_decision d = make_decision(kind, step);
+  d.pod = &pod;
+  d.pod_volume = v;
+  return d;
+}
 
 }  // namespace
 
@@ -36,12 +40,13 @@ volume_entry& walker::entry_for_pod_volume_or_pvc(const k8s::pod& pod, const k8s
 void walker::backup_pod(const k8s::pod& pod) {
   const bool by_label = excluded_by_label(pod.metadata);
   if (by_label || pod.has_deletion_timestamp) {
-    const std::string why = by_label ? "pod has label velero.io/exclude-from-backup=true: not backed up"
-                                     : "pod is being deleted: Velero skips it";
+    const reason_kind why = by_label ? reason_kind::pod_excluded_by_label : reason_kind::pod_being_deleted;
     for (const k8s::pod_volume& v : pod.volumes) {
       const k8s::persistent_volume_claim* pvc = nullptr;
       volume_entry& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
-      if (!e.decided && e.rec.reason.empty()) e.rec.reason = why;
+      const volume_decision d = pod_step(why, step_kind::item_inclusion, pod, &v);
+      trace(e, d);
+      if (!e.decided && e.rec.decision.kind == reason_kind::none) e.rec.decision = d;
     }
     return;
   }
@@ -61,39 +66,41 @@ void walker::decide_pod_volumes(const k8s::pod& pod, std::vector<selected_volume
     volume_entry& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
     auto d = core_.should_perform_fs_backup(v, pod);
     if (const diagnostic* err = d.error()) {
-      fail(e, *err);
+      fail(e, helper_error(*err, pvc, &pod, &v), step_kind::should_perform_fs_backup);
       pvc_tracker_.opt_out(pod, v.name);
       continue;
     }
     note_policy(e, d->policy);
-    const std::string why = explain(*d);
+    volume_decision why = from_helper(reason_kind::fs_backup_declined, step_kind::should_perform_fs_backup, *d);
+    why.pod = &pod;
+    why.pod_volume = &v;
     if (!d->perform) {
       pvc_tracker_.opt_out(pod, v.name);
-      if (!e.decided) e.rec.reason = "no fs-backup: " + why;
+      conclude(e, why);
       continue;
     }
+    why.kind = reason_kind::none;  // selected: the pod volume backupper decides
+    trace(e, why);
     pvc_tracker_.track(pod, v.name);
     if (pvc_tracker_.taken_for_pod_volume(pod, v.name)) {
-      if (!e.decided) e.rec.reason = "PVC already backed up by a PodVolumeBackup from another pod";
+      conclude(e, pod_step(reason_kind::pvc_taken_by_other_pod, step_kind::pvc_snapshot_tracker, pod, &v));
       continue;
     }
-    pvb_volumes.push_back({&v, why});
+    pvb_volumes.push_back({&v, d.value()});
   }
 }
 
 void walker::create_pod_volume_backups(const k8s::pod& pod, const std::vector<selected_volume>& volumes) {
   if (volumes.empty()) return;
   if (pod.phase != "Running" || pod.node_name.empty()) {
-    const std::string err = fmt::format(
-        "pod is not in the expected status, name={}, namespace={}, phase={}: pod is not running",
-        pod.metadata.name, pod.metadata.namespace_, pod.phase);
     for (const selected_volume& s : volumes) {
       const k8s::persistent_volume_claim* pvc = nullptr;
       volume_entry& e = entry_for_pod_volume_or_pvc(pod, *s.volume, pvc);
-      const std::string why =
-          fmt::format("encountered a problem with backing up the PVC of pod {}: {}", pod_key(pod), err);
-      if (pvc != nullptr) track(e, pod_volume_approach, why, "fs-backup selected (" + s.why + "), but " + err);
-      else if (!e.decided) e.rec.reason = "fs-backup selected (" + s.why + "), but " + err;
+      volume_decision why = from_helper(reason_kind::pod_not_running, step_kind::pod_volume_backupper, s.why);
+      why.pod = &pod;
+      why.pod_volume = s.volume;
+      if (pvc != nullptr) track(e, skip_approach::pod_volume, skip_cause::pod_not_running, why, &pod);
+      else conclude(e, why);
     }
     return;
   }
@@ -106,49 +113,55 @@ void walker::create_pod_volume_backup(const k8s::pod& pod, const selected_volume
   volume_entry& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
   const bool is_pvc = v.sources.has(k8s::volume_source::persistent_volume_claim);
   if (is_pvc && pvc == nullptr) {
-    fail(e, make_error(fmt::format("error getting persistent volume claim for volume: persistentvolumeclaims \"{}\" not found",
-                                   v.sources.claim_name)));
+    volume_error err;
+    err.kind = volume_error_kind::pod_volume_pvc_not_found;
+    err.pod = &pod;
+    err.pod_volume = &v;
+    err.name = v.sources.claim_name;
+    fail(e, err, step_kind::pod_volume_backupper);
     return;
   }
   const k8s::persistent_volume* pv = pvc ? helper::get_pv_for_pvc(*pvc, c_).pv : nullptr;
   if (effective_ != nullptr) {
-    const policy::volume_policy* p = pvc ? match(pv, pvc, nullptr) : match(nullptr, nullptr, &v);
+    volume_decision why = pod_step(reason_kind::pod_volume_policy_skip, step_kind::pod_volume_backupper, pod, &v);
+    const policy::volume_policy* p = pvc ? match(pv, pvc, nullptr, &why) : match(nullptr, nullptr, &v, &why);
     if (p != nullptr && p->act.type == policy::action_type::skip) {
       note_policy(e, p);
-      const std::string why = "volume policy `skip` matched: no PodVolumeBackup";
-      if (pvc) track(e, pod_volume_approach, matched_skip_reason, why);
-      else if (!e.decided) e.rec.reason = why;
+      why.policy = p;
+      if (pvc) track(e, skip_approach::pod_volume, skip_cause::matched_skip, why);
+      else conclude(e, why);
       return;
     }
   }
   const k8s::persistent_volume* bound = pvc && !pvc->volume_name.empty() ? c_.find_pv(pvc->volume_name) : nullptr;
   if (v.sources.has(k8s::volume_source::host_path) || (bound && bound->sources.has(k8s::volume_source::host_path))) {
-    if (!e.decided)
-      e.rec.reason = "fs-backup selected (" + s.why +
-                     "), but hostPath volumes are not supported for pod volume backup: Velero warns and skips it";
+    volume_decision why = from_helper(reason_kind::host_path_volume, step_kind::pod_volume_backupper, s.why);
+    why.pod = &pod;
+    why.pod_volume = &v;
+    why.pv = bound;
+    conclude(e, why);
     return;
   }
-  const std::string key = pod_key(pod);
   if (contains(pod.device_volumes, v.name)) {
-    const std::string msg = fmt::format(
-        "volume {} declared in pod {} is a block volume. Block volumes are not supported for fs backup, skipping",
-        v.name, key);
-    if (pvc) track(e, pod_volume_approach, msg, msg);
-    else if (!e.decided) e.rec.reason = msg;
+    const volume_decision why = pod_step(reason_kind::block_volume, step_kind::pod_volume_backupper, pod, &v);
+    if (pvc) track(e, skip_approach::pod_volume, skip_cause::block_volume, why, &pod, &v);
+    else conclude(e, why);
     return;
   }
   if (!contains(pod.mounted_volumes, v.name)) {
-    const std::string msg =
-        fmt::format("volume {} is declared in pod {} but not mounted by any container, skipping", v.name, key);
-    if (pvc) track(e, pod_volume_approach, msg, msg);
-    else if (!e.decided) e.rec.reason = msg;
+    const volume_decision why = pod_step(reason_kind::volume_not_mounted, step_kind::pod_volume_backupper, pod, &v);
+    if (pvc) track(e, skip_approach::pod_volume, skip_cause::volume_not_mounted, why, &pod, &v);
+    else conclude(e, why);
     return;
   }
   pvc_tracker_.take(pod, v.name);
   e.rec.pod_namespace = pod.metadata.namespace_;
   e.rec.pod_name = pod.metadata.name;
   e.rec.pod_volume = v.name;
-  decide(e, backup_method::pod_volume_backup, "fs-backup: " + s.why);
+  volume_decision why = from_helper(reason_kind::pod_volume_backup, step_kind::pod_volume_backupper, s.why);
+  why.pod = &pod;
+  why.pod_volume = &v;
+  decide(e, backup_method::pod_volume_backup, why);
 }
 
 }  // namespace volpol::plan::detail

@@ -1,7 +1,5 @@
 // The PVC step of the walk: the CSI PVC backup action, then the PVC's PV.
 // Mirrors item_backupper.go `executeActions` (PVCs) and actions/csi/pvc_action.go `Execute`.
-#include <fmt/format.h>
-
 #include "volpol/helper/decision.h"
 #include "volpol/helper/pvc_pv.h"
 #include "walker.h"
@@ -18,12 +16,19 @@ void walker::backup_pvc(const k8s::persistent_volume_claim& pvc) {
   if (!pvcs_done_.insert(pvc_key(pvc)).second) return;  // already backed up (BackedUpItems)
   volume_entry& e = entry_for_pvc(pvc);
   if (excluded_by_label(pvc.metadata)) {
-    track(e, "", "item has label velero.io/exclude-from-backup=true",
-          "PVC has label velero.io/exclude-from-backup=true: not backed up");
+    track(e, skip_approach::any, skip_cause::exclude_label,
+          make_decision(reason_kind::pvc_excluded_by_label, step_kind::item_inclusion));
     return;
   }
-  if (const std::string* pod = pvc_tracker_.opted_out_by_pod(pvc.metadata.namespace_, pvc.metadata.name))
-    track(e, pod_volume_approach, "opted out due to annotation in pod " + *pod, e.rec.reason);
+  if (const k8s::pod* pod = pvc_tracker_.opted_out_by_pod(pvc.metadata.namespace_, pvc.metadata.name)) {
+    // Velero tracks the opt-out; the volume's reason stays what the pod step said.
+    skipped_.track(skipped_pv_tracker::key_for(e.rec.pv_name, e.rec.pvc_namespace, e.rec.pvc_name),
+                   skip_approach::pod_volume, skip_cause::opted_out_by_pod, pod);
+    volume_decision step = make_decision(reason_kind::pvc_opted_out, step_kind::pvc_snapshot_tracker);
+    step.pod = pod;
+    step.pvc = &pvc;
+    trace(e, step);
+  }
   if (in_.server.enable_csi) run_csi_action(pvc, e);
   // The core PVC action returns the bound PV as an additional item.
   if (!pvc.volume_name.empty() && pvs_via_pvc_included())
@@ -37,62 +42,73 @@ void walker::run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entr
     if (!pvc.volume_name.empty()) {
       pv = c_.find_pv(pvc.volume_name);
       if (pv == nullptr) {
-        fail(e, make_error(fmt::format("persistentvolumes \"{}\" not found", pvc.volume_name)));
+        volume_error err;
+        err.kind = volume_error_kind::pv_not_found;
+        err.pvc = &pvc;
+        err.name = pvc.volume_name;
+        fail(e, err, step_kind::csi_get_match_action);
         return;
       }
     }
-    const policy::volume_policy* p = match(pv, &pvc, nullptr);
+    volume_decision why = make_decision(reason_kind::csi_policy_skip, step_kind::csi_get_match_action);
+    why.pvc = &pvc;
+    const policy::volume_policy* p = match(pv, &pvc, nullptr, &why);
     if (p != nullptr && p->act.type == policy::action_type::skip) {
       note_policy(e, p);
-      track(e, "", resource_policy_skip_reason,
-            "volume policy " + helper::policy_label(*p) + " (skip): no snapshot, no fs-backup");
+      why.policy = p;
+      track(e, skip_approach::any, skip_cause::resource_policy_skip, why);
       return;
     }
+    why.kind = reason_kind::none;  // no skip: the CSI action goes on
+    why.policy = p;
+    trace(e, why);
   }
-  if (snapshot_decision(pvc, e, "no CSI snapshot")) csi_execute(pvc, e);
+  if (snapshot_decision(pvc, e)) csi_execute(pvc, e);
 }
 
 void walker::csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& e) {
   if (!pvc.storage_class_name) {
-    fail(e, make_error(fmt::format("Cannot snapshot PVC {}, PVC has no storage class.", pvc_key(pvc))));
+    volume_error err;
+    err.kind = volume_error_kind::pvc_without_storage_class;
+    err.pvc = &pvc;
+    fail(e, err, step_kind::csi_pvc_action);
     return;
   }
   const helper::pv_lookup lookup = helper::get_pv_for_pvc(pvc, c_);
   if (!lookup.ok()) {
-    fail(e, helper::pv_lookup_error(pvc, lookup.status));
+    volume_error err;
+    err.kind = volume_error_kind::csi_pv_lookup;
+    err.pvc = &pvc;
+    err.lookup = lookup.status;
+    fail(e, err, step_kind::csi_pvc_action);
     return;
   }
   if (!lookup.pv->sources.has(k8s::volume_source::csi)) {
-    track(e, csi_snapshot_approach, not_csi_reason,
-          "the CSI action passes over it: PV " + lookup.pv->metadata.name + " is not a CSI volume");
+    volume_decision why = make_decision(reason_kind::not_csi_volume, step_kind::csi_pvc_action);
+    why.pvc = &pvc;
+    why.pv = lookup.pv;
+    track(e, skip_approach::csi_snapshot, skip_cause::not_csi_volume, why);
     return;
   }
   auto own = csi_.should_perform_snapshot(pvc);
   if (const diagnostic* err = own.error()) {
-    fail(e, *err);
+    fail(e, helper_error(*err, &pvc, nullptr, nullptr), step_kind::csi_volume_helper);
     return;
   }
   if (!own->perform) {
     // The server's helper said snapshot (it sees the global policies too); the CSI plugin's own
     // helper, built from the Backup's policy only, says no. Velero then backs up nothing.
-    if (!e.decided)
-      e.rec.reason = "Velero disagrees with itself: the backup's snapshot decision says snapshot, but the CSI "
-                     "plugin's own volume helper (Backup policy only, no global policies) says no (" +
-                     explain(*own) + "): no snapshot is taken";
+    conclude(e, from_helper(reason_kind::csi_helper_disagrees, step_kind::csi_volume_helper, *own));
     return;
   }
-  const bool move = in_.backup.snapshot_move_data.value_or(false);
-  std::string why = "CSI snapshot: " + explain(*own);
   volume_record& r = e.rec;
   auto cls = csi_.snapshot_class_for_volume(pvc);
   if (cls.ok()) r.snapshot_class = cls.value();
-  if (!r.snapshot_class.empty()) why += "; VolumeSnapshotClass " + r.snapshot_class;
-  if (move) {
+  if (in_.backup.snapshot_move_data.value_or(false)) {
     r.snapshot_data_moved = true;
     r.data_mover = effective_data_mover(csi_.data_mover_for_volume(pvc), in_.backup.data_mover);
-    why += "; data moved by " + r.data_mover;
   }
-  decide(e, backup_method::csi_snapshot, std::move(why));
+  decide(e, backup_method::csi_snapshot, from_helper(reason_kind::csi_snapshot, step_kind::csi_volume_helper, *own));
 }
 
 }  // namespace volpol::plan::detail

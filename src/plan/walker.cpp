@@ -1,11 +1,12 @@
+// The walk's frame: order of items, records, and Velero's bookkeeping (trackers).
 #include "walker.h"
 
 #include <algorithm>
 #include <functional>
 #include <tuple>
-#include <fmt/format.h>
 
 #include "volpol/helper/decision.h"
+#include "volpol/helper/problem.h"
 
 namespace volpol::plan::detail {
 
@@ -82,37 +83,26 @@ bool walker::pvs_listed() const {
   return cluster_resources && rf_.should_include(resource_kind::persistent_volumes);
 }
 
-namespace {
-std::string policy_label_of(const policy::volume_policy& p) {
-  return fmt::format("{}volumePolicies[{}]", p.origin == policy::policy_origin::global ? "global " : "", p.index);
-}
-}  // namespace
-
-std::string walker::explain(const helper::decision& d) {
-  if (d.policy == nullptr || d.why != helper::reason::policy_action) return helper::describe(d);
-  const policy::volume_policy& p = *d.policy;
-  const std::string conditions = p.raw_conditions.is_null() ? "{}" : p.raw_conditions.to_string();
-  return fmt::format("{} matched (conditions {}, action {})", helper::policy_label(p), conditions,
-                     p.act.type == policy::action_type::other ? p.act.type_string
-                                                              : std::string(policy::to_string(p.act.type)));
-}
-
-std::optional<helper::decision> walker::snapshot_decision(helper::volume_object target, volume_entry& e,
-                                                          std::string_view no_prefix) {
+std::optional<helper::decision> walker::snapshot_decision(helper::volume_object target, volume_entry& e) {
   auto d = core_.should_perform_snapshot(target);
   if (const diagnostic* err = d.error()) {
-    fail(e, *err);
+    fail(e, helper_error(*err, target.pvc(), nullptr, nullptr), step_kind::should_perform_snapshot);
     return std::nullopt;
   }
   note_policy(e, d->policy);
-  if (d->perform) return d.value();
-  std::string why = std::string(no_prefix) + ": " + explain(*d);
-  if (d->policy != nullptr && d->policy->act.type == policy::action_type::custom)
-    why = "handed to a third-party BackupItemAction plugin by " + helper::policy_label(*d->policy) +
-          " (custom); Velero itself takes no snapshot and no fs-backup";
-  else if (e.rec.error || (!e.decided && e.rec.reason.rfind("handed to", 0) == 0))
-    why = e.rec.reason;  // keep the more specific explanation of an earlier step
-  track(e, volume_snapshot_approach, not_satisfy_reason, std::move(why));
+  if (d->perform) {
+    trace(e, from_helper(reason_kind::none, step_kind::should_perform_snapshot, *d));
+    return d.value();
+  }
+  volume_decision why = from_helper(reason_kind::snapshot_declined, step_kind::should_perform_snapshot, *d);
+  if (d->policy != nullptr && d->policy->act.type == policy::action_type::custom) {
+    why.kind = reason_kind::custom_action;
+    why.policy = d->policy;
+  } else if (e.rec.error() || (!e.decided && e.rec.decision.kind == reason_kind::custom_action)) {
+    trace(e, why);
+    why = e.rec.decision;  // keep the more specific explanation of an earlier step
+  }
+  track(e, skip_approach::volume_snapshot, skip_cause::not_satisfy_criteria, why);
   return std::nullopt;
 }
 
@@ -122,14 +112,34 @@ bool walker::excluded_by_label(const k8s::object_meta& m) const {
 }
 
 const policy::volume_policy* walker::match(const k8s::persistent_volume* pv, const k8s::persistent_volume_claim* pvc,
-                                           const k8s::pod_volume* v) const {
+                                           const k8s::pod_volume* v, volume_decision* step) const {
   if (effective_ == nullptr) return nullptr;
   policy::volume_filter_data data;
   data.pv = pv;
   data.pvc = pvc;
   data.pod_volume = v;
+  if (step != nullptr) {
+    step->consulted_policies = true;
+    step->matched_on = data;
+  }
   auto r = effective_->match(data);
   return r.ok() ? r.value() : nullptr;
+}
+
+volume_error walker::helper_error(const diagnostic& d, const k8s::persistent_volume_claim* pvc, const k8s::pod* pod,
+                                  const k8s::pod_volume* v) const {
+  volume_error err;
+  err.pod = pod;
+  err.pod_volume = v;
+  err.pvc = pvc;
+  if (helper::is(d.kind, helper::problem::pvc_not_found)) {
+    err.kind = volume_error_kind::helper_pvc_not_found;
+  } else {  // pv_lookup_failed: the only other error ShouldPerform* return
+    if (err.pvc == nullptr && pod != nullptr && v != nullptr) err.pvc = helper::get_pvc_for_pod_volume(*v, *pod, c_);
+    err.kind = volume_error_kind::helper_pv_lookup;
+    if (err.pvc != nullptr) err.lookup = helper::get_pv_for_pvc(*err.pvc, c_).status;
+  }
+  return err;
 }
 
 // ---- records ---------------------------------------------------------------------------
@@ -175,28 +185,39 @@ volume_entry& walker::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_v
   return e;
 }
 
-void walker::track(volume_entry& e, std::string_view approach, std::string_view reason, std::string why) {
-  const volume_record& r = e.rec;
-  const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
-  if (!key.empty()) skipped_.track(key, approach, reason);
-  if (!e.decided) e.rec.reason = std::move(why);
+void walker::trace(volume_entry& e, const volume_decision& d) {
+  if (in_.trace) e.rec.steps.push_back(d);
 }
 
-void walker::decide(volume_entry& e, backup_method m, std::string why) {
+void walker::conclude(volume_entry& e, const volume_decision& why) {
+  trace(e, why);
+  if (!e.decided) e.rec.decision = why;
+}
+
+void walker::track(volume_entry& e, skip_approach approach, skip_cause cause, const volume_decision& why,
+                   const k8s::pod* pod, const k8s::pod_volume* pod_volume) {
+  const volume_record& r = e.rec;
+  const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
+  if (!key.empty()) skipped_.track(key, approach, cause, pod, pod_volume);
+  conclude(e, why);
+}
+
+void walker::decide(volume_entry& e, backup_method m, const volume_decision& why) {
   volume_record& r = e.rec;
   const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
   if (!key.empty()) skipped_.untrack(key);
+  trace(e, why);
   if (e.decided) return;  // Velero untracks once: the first method stays
   e.decided = true;
   r.method = m;
-  r.reason = std::move(why);
+  r.decision = why;
 }
 
-void walker::fail(volume_entry& e, const diagnostic& d) {
-  e.rec.error = true;
-  if (!e.rec.error_message.empty()) e.rec.error_message += "; ";
-  e.rec.error_message += d.message;
-  if (!e.decided) e.rec.reason = "error: " + d.message;
+void walker::fail(volume_entry& e, const volume_error& err, step_kind step) {
+  e.rec.errors.push_back(err);
+  volume_decision d = make_decision(reason_kind::error, step);
+  d.error_index = static_cast<std::uint8_t>(std::min<std::size_t>(e.rec.errors.size() - 1, 255));
+  conclude(e, d);
 }
 
 void walker::note_policy(volume_entry& e, const policy::volume_policy* p) {
@@ -205,7 +226,6 @@ void walker::note_policy(volume_entry& e, const policy::volume_policy* p) {
 
 plan_result walker::finish() {
   plan_result out;
-  out.notes = std::move(notes_);
   out.merged_policies = merged_;
   index_ = {};  // frees the keys
   for (; !entries_.empty(); entries_.pop_front()) {  // move records out, freeing as we go
@@ -214,15 +234,17 @@ plan_result walker::finish() {
     const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // "" for pod volumes
     if (!key.empty() && !e.decided) {
       r.skipped = true;
-      r.skipped_reason = skipped_.serialized_reasons(key);
+      r.skip = skipped_.reasons(key);
     } else if (!e.decided) {
       r.skipped = true;
     }
     if (policy_action(r) == "custom" && !e.decided) r.method = backup_method::custom;
-    if (policy_action(r) == "fs-backup" && !e.decided && !r.error && r.pod_name.empty() &&
-        !r.pvc_name.empty())
-      r.reason = "volume policy " + policy_label_of(*r.policy) +
-                 " says fs-backup, but no pod in the backup mounts this PVC: nothing copies its data";
+    if (policy_action(r) == "fs-backup" && !e.decided && !r.error() && r.pod_name.empty() && !r.pvc_name.empty()) {
+      volume_decision d = make_decision(reason_kind::fs_backup_without_pod, step_kind::backup_volume_info);
+      d.policy = r.policy;
+      if (in_.trace) r.steps.push_back(d);
+      r.decision = d;
+    }
     out.volumes.push_back(std::move(r));
   }
   // Namespace, then the pod (volumes of no pod last), the pod volume, the PVC, the PV.
@@ -236,17 +258,16 @@ plan_result walker::finish() {
   for (const volume_record& r : out.volumes) {
     plan_summary& s = out.summary;
     ++s.volumes;
-    if (r.error) ++s.errors;
+    if (r.error()) ++s.errors;
     switch (r.method) {
       case backup_method::pod_volume_backup: ++s.pod_volume_backup; break;
       case backup_method::csi_snapshot: r.snapshot_data_moved ? ++s.csi_data_movement : ++s.csi_snapshot; break;
       case backup_method::native_snapshot: ++s.native_snapshot; break;
       case backup_method::custom: ++s.custom; break;
-      case backup_method::none: if (!r.error) ++s.skipped; break;
+      case backup_method::none: if (!r.error()) ++s.skipped; break;
     }
   }
   return out;
 }
 
 }  // namespace volpol::plan::detail
-

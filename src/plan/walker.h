@@ -1,8 +1,9 @@
 // Private to the plan layer: the state of one backup walk (see planner.h for the order).
+// Velero's item backupper (pkg/backup/item_backupper.go) with the parts of the backup that
+// decide volumes: the pod volume backupper, the CSI PVC action, takePVSnapshot.
 #pragma once
 
 #include <deque>
-#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -18,13 +19,6 @@
 
 namespace volpol::plan::detail {
 
-/// Velero's reasons, word for word (they end up in BackupVolumeInfo.skippedReason).
-inline constexpr std::string_view not_satisfy_reason =
-    "not satisfy the criteria for VolumePolicy or the legacy snapshot way";
-inline constexpr std::string_view resource_policy_skip_reason = "skipped due to resource policy ";
-inline constexpr std::string_view matched_skip_reason = "matched action is 'skip' in chosen resource policies";
-inline constexpr std::string_view not_csi_reason = "skipped b/c it's not a CSI volume";
-inline constexpr std::string_view no_volumesnapshotter_reason = "no applicable volumesnapshotter found";
 inline constexpr std::string_view exclude_label = "velero.io/exclude-from-backup";
 
 /// A record plus what the walk needs to finish it.
@@ -45,10 +39,10 @@ class walker {
   void backup_pvc(const k8s::persistent_volume_claim& pvc);
   void backup_pv(const k8s::persistent_volume& pv);
   // steps
-  /// A pod volume selected for fs-backup, with the decision's explanation.
+  /// A pod volume selected for fs-backup, with the helper's decision.
   struct selected_volume {
     const k8s::pod_volume* volume;
-    std::string why;
+    helper::decision why;
   };
   void decide_pod_volumes(const k8s::pod& pod, std::vector<selected_volume>& pvb_volumes);
   void create_pod_volume_backups(const k8s::pod& pod, const std::vector<selected_volume>& volumes);
@@ -59,23 +53,31 @@ class walker {
   void csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& e);
   void take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e);
   /// The server's ShouldPerformSnapshot for a PV or PVC. An error is recorded; a "no" is
-  /// tracked with Velero's reason (the explanation starts with `no_prefix`). Returns the
-  /// decision only when it says snapshot.
-  std::optional<helper::decision> snapshot_decision(helper::volume_object target, volume_entry& e,
-                                                    std::string_view no_prefix);
+  /// tracked with Velero's reason. Returns the decision only when it says snapshot.
+  std::optional<helper::decision> snapshot_decision(helper::volume_object target, volume_entry& e);
   // records
   volume_entry& entry_for_pvc(const k8s::persistent_volume_claim& pvc);
   volume_entry& entry_for_pv(const k8s::persistent_volume& pv);
   volume_entry& entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v);
-  void track(volume_entry& e, std::string_view approach, std::string_view reason, std::string why);
-  void decide(volume_entry& e, backup_method m, std::string why);
-  void fail(volume_entry& e, const diagnostic& d);
+  /// Velero's skipped-PV tracker Track, and the volume's reason while nothing decided it.
+  void track(volume_entry& e, skip_approach approach, skip_cause cause, const volume_decision& why,
+             const k8s::pod* pod = nullptr, const k8s::pod_volume* pod_volume = nullptr);
+  /// The volume's reason while nothing decided it (no tracker entry).
+  void conclude(volume_entry& e, const volume_decision& why);
+  /// A backup method was chosen (Velero's Untrack): the first one stays.
+  void decide(volume_entry& e, backup_method m, const volume_decision& why);
+  void fail(volume_entry& e, const volume_error& err, step_kind step);
+  /// Traced plans only: a step that concluded without changing the outcome.
+  void trace(volume_entry& e, const volume_decision& d);
   void note_policy(volume_entry& e, const policy::volume_policy* p);
+  /// The first matching policy of the server's (backup + global) policies; records what was
+  /// matched in `step` (when given) for explanations.
   [[nodiscard]] const policy::volume_policy* match(const k8s::persistent_volume* pv,
                                                    const k8s::persistent_volume_claim* pvc,
-                                                   const k8s::pod_volume* v) const;
-  /// helper::describe, with the matched policy's conditions spelled out.
-  [[nodiscard]] static std::string explain(const helper::decision& d);
+                                                   const k8s::pod_volume* v, volume_decision* step = nullptr) const;
+  /// A helper error as data (the helper's problem kind says which).
+  [[nodiscard]] volume_error helper_error(const diagnostic& d, const k8s::persistent_volume_claim* pvc,
+                                          const k8s::pod* pod, const k8s::pod_volume* v) const;
   [[nodiscard]] bool excluded_by_label(const k8s::object_meta& m) const;
   [[nodiscard]] bool pvs_via_pvc_included() const;
   [[nodiscard]] bool pvs_listed() const;
@@ -96,7 +98,32 @@ class walker {
   std::deque<volume_entry> entries_;
   std::unordered_map<std::string, volume_entry*> index_;
   volume_entry& entry(std::string key);
-  std::vector<std::string> notes_;
 };
+
+/// A decision of `kind` taken at `step`.
+[[nodiscard]] inline volume_decision make_decision(reason_kind kind, step_kind step) {
+  volume_decision d;
+  d.kind = kind;
+  d.step = step;
+  return d;
+}
+
+/// A decision of `kind` at `step` that carries the helper's decision `h`.
+[[nodiscard]] inline volume_decision from_helper(reason_kind kind, step_kind step, const helper::decision& h) {
+  volume_decision d = make_decision(kind, step);
+  d.has_helper = true;
+  d.helper_reason = h.why;
+  d.exclusion = h.exclusion;
+  d.pod_reason = h.pod_reason;
+  d.perform = h.perform;
+  d.policy = h.policy;
+  d.pod = h.pod;
+  d.pod_volume = h.pod_volume;
+  d.pvc = h.pvc;
+  d.pv = h.pv;
+  d.consulted_policies = h.consulted_policies;
+  d.matched_on = h.matched_on;
+  return d;
+}
 
 }  // namespace volpol::plan::detail

@@ -27,6 +27,12 @@ diagnostic text_origin::map(diagnostic d) const {
   return d;
 }
 
+value_mark text_origin::file_position(value_mark at) const {
+  if (at.line == 0) return at;
+  if (!exact) return fallback;
+  return {at.line + line_offset, at.column + column_offset};
+}
+
 diagnostic text_origin::diagnose(value_mark at, std::string path, std::string message, std::string help,
                                  severity level) const {
   diagnostic d;

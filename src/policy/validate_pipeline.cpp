@@ -22,11 +22,11 @@ diagnostics sorted(const diagnostics& in) {
   return out;
 }
 
-checked_policies finish(const resource_policies& doc, policy_use use, diagnostics problems) {
+checked_policies finish(const resource_policies& doc, policy_use use, diagnostics problems, bool validate) {
   checked_policies r;
   const policy_origin origin = use == policy_use::global ? policy_origin::global : policy_origin::backup;
   r.built = policies::build(doc, origin, problems);
-  problems.append(use == policy_use::restore ? r.built.validate_for_restore() : r.built.validate());
+  if (validate) problems.append(use == policy_use::restore ? r.built.validate_for_restore() : r.built.validate());
   if (use == policy_use::global) r.built = r.built.as_global(&problems);
   r.problems = sorted(problems);
   return r;
@@ -34,27 +34,29 @@ checked_policies finish(const resource_policies& doc, policy_use use, diagnostic
 
 }  // namespace
 
-checked_policies check_policy_text(std::string_view text, const text_origin& origin, policy_use use) {
+checked_policies check_policy_text(std::string_view text, const text_origin& origin, policy_use use,
+                                   bool validate) {
   diagnostics problems;
   detail::node_decoder d(origin, problems);
   const std::optional<YAML::Node> root = detail::parse_first_document(text, d);
   if (!root) return {policies{}, problems};
   const resource_policies doc = detail::decode_document_node(*root, origin, d);
-  return finish(doc, use, std::move(problems));
+  return finish(doc, use, std::move(problems), validate);
 }
 
-checked_policies check_config_map_text(std::string_view text, std::string_view source, policy_use use) {
+checked_policies check_config_map_text(std::string_view text, std::string_view source, policy_use use,
+                                       bool validate) {
   diagnostics problems;
   std::optional<resource_policies> doc = decode_config_map(text, source, problems);
   if (!doc) return {policies{}, sorted(problems)};
-  return finish(*doc, use, std::move(problems));
+  return finish(*doc, use, std::move(problems), validate);
 }
 
-checked_policies check_policy_file(const std::string& path, policy_use use) {
+checked_policies check_policy_file(const std::string& path, policy_use use, bool validate) {
   diagnostics problems;
   std::optional<resource_policies> doc = load_policy_file(path, problems);
   if (!doc) return {policies{}, sorted(problems)};
-  return finish(*doc, use, std::move(problems));
+  return finish(*doc, use, std::move(problems), validate);
 }
 
 }  // namespace volpol::policy

@@ -15,8 +15,10 @@ using detail::json_string;
 namespace {
 
 std::string info_key(const plan::backup_volume_info& v) {
-  if (v.pvb) return volume_key(v.pvc_namespace, v.pvc_name, v.pv_name, v.pvb->pod_namespace, v.pvb->pod_name, v.pvb->volume_name);
-  return volume_key(v.pvc_namespace, v.pvc_name, v.pv_name, "", "", "");
+  if (v.pvb)
+    return volume_key_of(v.pvc_namespace, v.pvc_name, v.pv_name, v.pvb->pod_namespace, v.pvb->pod_name,
+                         v.pvb->volume_name);
+  return volume_key_of(v.pvc_namespace, v.pvc_name, v.pv_name, "", "", "");
 }
 
 std::string info_title(const plan::backup_volume_info& v) {
@@ -29,18 +31,19 @@ std::string info_title(const plan::backup_volume_info& v) {
 
 }  // namespace
 
-audit_result audit(const planned& p, const std::vector<plan::backup_volume_info>& actual) {
+audit_result audit(const plan::plan_result& plan, const k8s::cluster& cluster,
+                   const std::vector<plan::backup_volume_info>& actual) {
   audit_result out;
-  const std::vector<plan::backup_volume_info> predicted = plan::backup_volume_infos(p.plan, p.cluster);
+  const std::vector<plan::backup_volume_info> predicted = plan::backup_volume_infos(plan, cluster);
   out.planned = predicted.size();
   out.actual = actual.size();
   // Each record under every name it has, so an entry finds it whichever name it carries.
   std::unordered_map<std::string, const plan::volume_record*> records;
-  for (const plan::volume_record& r : p.plan.volumes) {
-    records.emplace(volume_key(r), &r);
-    if (!r.pv_name.empty()) records.emplace("pv:" + std::string(r.pv_name), &r);
+  for (const plan::volume_record& r : plan.volumes) {
+    records.emplace(plan::volume_key(r), &r);
+    if (!r.pv_name.empty()) records.emplace(volume_key_of("", "", r.pv_name, "", "", ""), &r);
     if (!r.pod_name.empty())
-      records.emplace(volume_key("", "", "", r.pod_namespace, r.pod_name, r.pod_volume), &r);
+      records.emplace(volume_key_of("", "", "", r.pod_namespace, r.pod_name, r.pod_volume), &r);
   }
   std::unordered_map<std::string, std::size_t> actual_by_key;
   for (std::size_t i = 0; i < actual.size(); ++i) actual_by_key.emplace(info_key(actual[i]), i);
@@ -53,7 +56,7 @@ audit_result audit(const planned& p, const std::vector<plan::backup_volume_info>
     const plan::volume_record* r = nullptr;
     if (auto it = records.find(f.key); it != records.end()) r = it->second;
     f.title = r ? volume_title(*r) : info_title(want);
-    if (r) f.explanation = explanation(*r);
+    if (r) f.explanation = explanation(*r, plan);
     const auto it = actual_by_key.find(f.key);
     if (it == actual_by_key.end()) {
       f.what = audit_finding::kind::not_in_backup;
@@ -81,7 +84,7 @@ audit_result audit(const planned& p, const std::vector<plan::backup_volume_info>
     const plan::volume_record* r = nullptr;
     if (auto it = records.find(f.key); it != records.end()) r = it->second;
     f.title = r ? volume_title(*r) : info_title(actual[i]);
-    if (r) f.explanation = explanation(*r);
+    if (r) f.explanation = explanation(*r, plan);
     out.findings.push_back(std::move(f));
   }
   return out;

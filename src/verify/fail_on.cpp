@@ -25,11 +25,11 @@ std::optional<gate> gate_from_string(std::string_view s) {
 
 bool fails(gate g, const plan::volume_record& r) {
   switch (g) {
-    case gate::skipped: return !r.error && r.method == plan::backup_method::none;
-    case gate::error: return r.error;
-    case gate::custom: return !r.error && r.method == plan::backup_method::custom;
+    case gate::skipped: return !r.error() && r.method == plan::backup_method::none;
+    case gate::error: return r.error();
+    case gate::custom: return !r.error() && r.method == plan::backup_method::custom;
     case gate::not_backed_up:
-      return (!r.pvc_name.empty() || !r.pv_name.empty()) && (r.error || r.method == plan::backup_method::none);
+      return (!r.pvc_name.empty() || !r.pv_name.empty()) && (r.error() || r.method == plan::backup_method::none);
   }
   return false;
 }

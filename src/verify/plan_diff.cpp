@@ -16,20 +16,20 @@ plan_diff diff_plans(const plan::plan_result& a, const plan::plan_result& b) {
   d.volumes_b = b.volumes.size();
   std::unordered_map<std::string, const plan::volume_record*> in_a;
   in_a.reserve(a.volumes.size());
-  for (const plan::volume_record& r : a.volumes) in_a.emplace(volume_key(r), &r);
+  for (const plan::volume_record& r : a.volumes) in_a.emplace(plan::volume_key(r), &r);
   for (const plan::volume_record& rb : b.volumes) {
-    std::string key = volume_key(rb);
+    std::string key = plan::volume_key(rb);
     const auto it = in_a.find(key);
     volume_change c;
     c.title = volume_title(rb);
     c.b = outcome_of(rb);
-    c.explanation_b = explanation(rb);
+    c.explanation_b = explanation(rb, b);
     if (it == in_a.end()) {
       ++d.only_b;
     } else {
       const plan::volume_record& ra = *it->second;
       c.a = outcome_of(ra);
-      c.explanation_a = explanation(ra);
+      c.explanation_a = explanation(ra, a);
       c.method = c.a->method != c.b->method;
       c.policy = c.a->policy != c.b->policy;
       c.snapshot_class = c.a->snapshot_class != c.b->snapshot_class;
@@ -48,13 +48,13 @@ plan_diff diff_plans(const plan::plan_result& a, const plan::plan_result& b) {
     d.changes.push_back(std::move(c));
   }
   for (const plan::volume_record& ra : a.volumes) {
-    std::string key = volume_key(ra);
+    std::string key = plan::volume_key(ra);
     if (!in_a.contains(key)) continue;  // matched above
     volume_change c;
     c.key = std::move(key);
     c.title = volume_title(ra);
     c.a = outcome_of(ra);
-    c.explanation_a = explanation(ra);
+    c.explanation_a = explanation(ra, a);
     ++d.only_a;
     d.changes.push_back(std::move(c));
   }

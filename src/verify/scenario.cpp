@@ -79,6 +79,7 @@ result<std::unique_ptr<planned>> make_planned(const scenario& s, diagnostics* al
   in.global_policies = p->global_policies ? &*p->global_policies : nullptr;
   in.backup = s.backup;
   in.server = s.server;
+  in.trace = s.trace;
   auto made = plan::make_plan(in);
   if (const diagnostic* e = made.error()) {
     if (all_problems) all_problems->add(*e);

@@ -62,6 +62,24 @@ std::vector<std::string> find_test_files(const std::vector<std::string>& paths, 
 
 namespace {
 
+/// plan::reason_kind's names, from `none` to `error` (the last).
+bool is_reason_kind(std::string_view s) {
+  for (auto k = static_cast<std::uint8_t>(plan::reason_kind::none);; ++k) {
+    const auto kind = static_cast<plan::reason_kind>(k);
+    if (plan::to_string(kind) == s) return true;
+    if (kind == plan::reason_kind::error) return false;
+  }
+}
+
+std::string reason_kinds() {
+  std::string out;
+  for (auto k = static_cast<std::uint8_t>(plan::reason_kind::none);; ++k) {
+    const auto kind = static_cast<plan::reason_kind>(k);
+    out += fmt::format("{}{}", out.empty() ? "" : ", ", plan::to_string(kind));
+    if (kind == plan::reason_kind::error) return out;
+  }
+}
+
 class reader {
  public:
   reader(std::string path, diagnostics& problems)
@@ -294,7 +312,8 @@ class reader {
     for (std::size_t i = 0; i < n.size(); ++i) {
       const YAML::Node item = n[i];
       const std::string w = fmt::format("{}[{}]", where, i);
-      if (!mapping(item, w, {"volume", "pvc", "pv", "method", "policy", "snapshotClass", "dataMover"})) continue;
+      if (!mapping(item, w, {"volume", "pvc", "pv", "method", "policy", "reasonKind", "snapshotClass", "dataMover"}))
+        continue;
       expectation e;
       e.where = at(item, w);
       auto text = [&](const char* key, std::string& target) {
@@ -312,6 +331,7 @@ class reader {
       text("pv", e.select.pv);
       optional_text("method", e.method);
       optional_text("policy", e.policy);
+      optional_text("reasonKind", e.reason_kind);
       optional_text("snapshotClass", e.snapshot_class);
       optional_text("dataMover", e.data_mover);
       if (e.select.volume.empty() && e.select.pvc.empty() && e.select.pv.empty()) {
@@ -332,6 +352,9 @@ class reader {
       if (std::find(std::begin(methods), std::end(methods), *e.method) == std::end(methods))
         error(item["method"], w + ".method", fmt::format("unknown method `{}`", *e.method),
               "fs-backup, csi-snapshot, csi-snapshot-data-movement, native-snapshot, custom, skipped or error");
+      if (e.reason_kind && !is_reason_kind(*e.reason_kind))
+        error(item["reasonKind"], w + ".reasonKind", fmt::format("unknown reason kind `{}`", *e.reason_kind),
+              "one of: " + reason_kinds());
       out.push_back(std::move(e));
     }
     return out;

@@ -46,9 +46,22 @@ std::string failure_text(const case_result& c, std::string_view pad) {
     };
     field("method", e.method, r.got.method);
     field("policy", e.policy, r.got.policy);
+    field("reasonKind", e.reason_kind, r.got.reason_kind);
     field("snapshotClass", e.snapshot_class, r.got.snapshot_class);
     field("dataMover", e.data_mover, r.got.data_mover);
     if (!r.explanation.empty()) out += fmt::format("{}  why: {}\n", pad, r.explanation);
+    if (!r.trace.empty()) {
+      const std::string inner = std::string(pad) + "  | ";
+      std::size_t start = 0;
+      while (start < r.trace.size()) {
+        std::size_t end = r.trace.find('\n', start);
+        if (end == std::string::npos) end = r.trace.size();
+        out.append(inner).append(r.trace, start, end - start);
+        while (!out.empty() && out.back() == ' ') out.pop_back();
+        out += '\n';
+        start = end + 1;
+      }
+    }
   }
   return out;
 }
@@ -95,15 +108,16 @@ void outcome_json(std::string& out, const expectation& e) {
   };
   f("method", e.method);
   f("policy", e.policy);
+  f("reasonKind", e.reason_kind);
   f("snapshotClass", e.snapshot_class);
   f("dataMover", e.data_mover);
   out += "}";
 }
 
 void outcome_json(std::string& out, const volume_outcome& o) {
-  out += fmt::format("{{\"method\": {}, \"policy\": {}, \"snapshotClass\": {}, \"dataMover\": {}}}",
-                     json_string(o.method), json_string(o.policy), json_string(o.snapshot_class),
-                     json_string(o.data_mover));
+  out += fmt::format("{{\"method\": {}, \"policy\": {}, \"reasonKind\": {}, \"snapshotClass\": {}, \"dataMover\": {}}}",
+                     json_string(o.method), json_string(o.policy), json_string(o.reason_kind),
+                     json_string(o.snapshot_class), json_string(o.data_mover));
 }
 
 void problems_json(std::string& out, const diagnostics& ds) {
@@ -148,7 +162,7 @@ std::string render_test_json(const run_summary& s) {
         out += fmt::format("{}{{\"field\": {}, \"expected\": {}, \"got\": {}}}", k ? ", " : "", json_string(m.field),
                            json_string(m.expected), json_string(m.got));
       }
-      out += fmt::format("], \"explanation\": {}}}", json_string(r.explanation));
+      out += fmt::format("], \"explanation\": {}, \"trace\": {}}}", json_string(r.explanation), json_string(r.trace));
     }
     out += c.checks.empty() ? "]}" : "\n    ]}";
   }

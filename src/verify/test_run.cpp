@@ -58,7 +58,9 @@ case_result run_test(const std::string& file, const test_case& t) {
   out.name = t.name;
   out.test = &t;
   diagnostics all;
-  auto made = make_planned(t.inputs, &all);
+  scenario inputs = t.inputs;
+  inputs.trace = true;  // failures print each volume's steps
+  auto made = make_planned(inputs, &all);
   for (const diagnostic& d : all) out.problems.add(d);
   if (!made) {
     if (out.problems.empty()) out.problems.add(*made.error());
@@ -91,12 +93,14 @@ case_result run_test(const std::string& file, const test_case& t) {
       const plan::volume_record& r = *hits.front();
       c.volume = volume_title(r);
       c.got = outcome_of(r);
-      c.explanation = explanation(r);
+      c.explanation = explanation(r, p.plan);
       compare("method", e.method, c.got.method, c);
       compare("policy", e.policy, c.got.policy, c);
+      compare("reasonKind", e.reason_kind, c.got.reason_kind, c);
       compare("snapshotClass", e.snapshot_class, c.got.snapshot_class, c);
       compare("dataMover", e.data_mover, c.got.data_mover, c);
     }
+    if (!c.passed() && hits.size() == 1) c.trace = explain_text(*hits.front(), p.plan, "");
     out.checks.push_back(std::move(c));
   }
   return out;

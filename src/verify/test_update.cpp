@@ -30,6 +30,7 @@ YAML::Node new_expectations(const case_result& c) {
       YAML::Node n = selector_node(select);
       n["method"] = o.method;
       if (!o.policy.empty()) n["policy"] = o.policy;
+      n["reasonKind"] = o.reason_kind;
       if (!o.snapshot_class.empty()) n["snapshotClass"] = o.snapshot_class;
       if (!o.data_mover.empty()) n["dataMover"] = o.data_mover;
       list.push_back(n);
@@ -42,11 +43,13 @@ YAML::Node new_expectations(const case_result& c) {
     if (!r.problem.empty()) {  // no single volume to take values from: keep it as written
       if (e.method) n["method"] = *e.method;
       if (e.policy) n["policy"] = *e.policy;
+      if (e.reason_kind) n["reasonKind"] = *e.reason_kind;
       if (e.snapshot_class) n["snapshotClass"] = *e.snapshot_class;
       if (e.data_mover) n["dataMover"] = *e.data_mover;
     } else {
       n["method"] = r.got.method;
       if (e.policy) n["policy"] = or_none(r.got.policy);
+      if (e.reason_kind) n["reasonKind"] = r.got.reason_kind;
       if (e.snapshot_class) n["snapshotClass"] = or_none(r.got.snapshot_class);
       if (e.data_mover) n["dataMover"] = or_none(r.got.data_mover);
     }

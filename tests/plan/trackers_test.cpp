@@ -27,9 +27,9 @@ TEST(pvc_snapshot_tracker, opted_out_volume_is_never_tracked_or_taken) {
   const k8s::pod pod = pod_with_pvcs("pod-1");
   pvc_snapshot_tracker t;
   t.opt_out(pod, "pod-vol-1");
-  const std::string* by = t.opted_out_by_pod("ns-1", "pvc-1");
+  const k8s::pod* by = t.opted_out_by_pod("ns-1", "pvc-1");
   ASSERT_NE(by, nullptr);
-  EXPECT_EQ(*by, "pod-1");
+  EXPECT_EQ(by->metadata.name, "pod-1");
   t.track(pod, "pod-vol-1");
   t.track(pod, "pod-vol-2");
   EXPECT_EQ(t.status_of("ns-1", "pvc-1"), pvc_snapshot_tracker::status::opted_out);
@@ -42,10 +42,11 @@ TEST(pvc_snapshot_tracker, opted_out_volume_is_never_tracked_or_taken) {
 
 TEST(pvc_snapshot_tracker, last_pod_is_recorded_whatever_the_transition) {
   pvc_snapshot_tracker t;
-  t.opt_out(pod_with_pvcs("pod-a"), "pod-vol-1");
-  t.opt_out(pod_with_pvcs("pod-b"), "pod-vol-1");
+  const k8s::pod a = pod_with_pvcs("pod-a"), b = pod_with_pvcs("pod-b");
+  t.opt_out(a, "pod-vol-1");
+  t.opt_out(b, "pod-vol-1");
   ASSERT_NE(t.opted_out_by_pod("ns-1", "pvc-1"), nullptr);
-  EXPECT_EQ(*t.opted_out_by_pod("ns-1", "pvc-1"), "pod-b");
+  EXPECT_EQ(t.opted_out_by_pod("ns-1", "pvc-1")->metadata.name, "pod-b");
   EXPECT_EQ(t.opted_out_by_pod("ns-1", "pvc-2"), nullptr);
 }
 
@@ -53,17 +54,34 @@ TEST(skipped_pv_tracker, reasons_sorted_by_approach_and_untrack_is_final) {
   skipped_pv_tracker t;
   const std::string key = skipped_pv_tracker::key_for("pv-1", "ns", "pvc-1");
   EXPECT_EQ(key, "pv:pv-1");
-  t.track(key, volume_snapshot_approach, "not satisfy the criteria for VolumePolicy or the legacy snapshot way");
-  t.track(key, "", "skipped due to resource policy ");
-  t.track(key, pod_volume_approach, "opted out due to annotation in pod pod-1");
-  EXPECT_EQ(t.serialized_reasons(key),
+  const k8s::pod pod = pod_with_pvcs("pod-1");
+  t.track(key, skip_approach::volume_snapshot, skip_cause::not_satisfy_criteria);
+  t.track(key, skip_approach::any, skip_cause::resource_policy_skip);
+  t.track(key, skip_approach::pod_volume, skip_cause::opted_out_by_pod, &pod);
+  t.track(key, skip_approach::csi_snapshot, skip_cause::none);  // no reason: ignored
+  EXPECT_EQ(serialize_skipped_reasons(t.reasons(key)),
             "any: skipped due to resource policy ;"
             "podvolume: opted out due to annotation in pod pod-1;"
             "volumeSnapshot: not satisfy the criteria for VolumePolicy or the legacy snapshot way;");
   t.untrack(key);
   EXPECT_FALSE(t.is_skipped(key));
-  t.track(key, csi_snapshot_approach, "skipped b/c it's not a CSI volume");
+  t.track(key, skip_approach::csi_snapshot, skip_cause::not_csi_volume);
   EXPECT_FALSE(t.is_skipped(key));
+  EXPECT_EQ(serialize_skipped_reasons(t.reasons(key)), "");
   EXPECT_EQ(skipped_pv_tracker::key_for("", "ns", "pvc-1"), "pvc:ns/pvc-1");
   EXPECT_EQ(skipped_pv_tracker::key_for("", "", "pvc-1"), "");
+}
+
+// Velero's texts for the pod-volume causes name the pod and its volume (podvolume/backupper.go).
+TEST(skipped_pv_tracker, pod_volume_reasons_name_the_pod) {
+  k8s::pod pod = pod_with_pvcs("web-0");
+  pod.phase = "Pending";
+  EXPECT_EQ(skip_reason_text(skip_cause::pod_not_running, &pod, nullptr),
+            "encountered a problem with backing up the PVC of pod ns-1/web-0: pod is not in the expected status, "
+            "name=web-0, namespace=ns-1, phase=Pending: pod is not running");
+  EXPECT_EQ(skip_reason_text(skip_cause::block_volume, &pod, &pod.volumes[1]),
+            "volume pod-vol-2 declared in pod ns-1/web-0 is a block volume. Block volumes are not supported for fs "
+            "backup, skipping");
+  EXPECT_EQ(skip_reason_text(skip_cause::volume_not_mounted, &pod, &pod.volumes[0]),
+            "volume pod-vol-1 is declared in pod ns-1/web-0 but not mounted by any container, skipping");
 }

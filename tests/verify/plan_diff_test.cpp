@@ -29,7 +29,7 @@ TEST(plan_diff, two_documented_policies_differ_on_the_gp3_volumes_only) {
   ASSERT_TRUE(a && b);
   const plan_diff d = diff_plans(a->plan, b->plan);
   ASSERT_EQ(d.changes.size(), 2u);
-  EXPECT_EQ(d.changes[0].key, "pvc:shop/data-postgres-0");
+  EXPECT_EQ(d.changes[0].key, "shop/data-postgres-0");
   EXPECT_EQ(d.changes[0].a->method, "csi-snapshot");
   EXPECT_EQ(d.changes[0].b->method, "fs-backup");
   EXPECT_TRUE(d.changes[0].method && d.changes[0].policy);
@@ -60,7 +60,7 @@ TEST(plan_diff, volumes_of_one_dump_only) {
   const plan_diff ba = diff_plans(b->plan, a->plan);
   ASSERT_EQ(ba.changes.size(), 1u);
   EXPECT_EQ(ba.only_a, 1u);
-  EXPECT_EQ(ba.changes[0].key, "pvc:shop/data-postgres-2");
+  EXPECT_EQ(ba.changes[0].key, "shop/data-postgres-2");
 }
 
 TEST(fail_on, gates_pick_the_volumes_that_end_so) {

@@ -3,6 +3,7 @@
 
 #include "verify_fixture.h"
 #include "volpol/verify/audit.h"
+#include "volpol/verify/scenario.h"
 
 using namespace volpol;
 using namespace volpol::verify;
@@ -80,21 +81,21 @@ TEST(audit, the_agreeing_backup_agrees_and_the_planted_one_differs_where_planted
   ASSERT_TRUE(p.ok());
   auto agrees = read_backup_volume_infos(source_path("tests/data/verify/nightly-volumeinfo.json.gz"));
   ASSERT_TRUE(agrees.ok());
-  const audit_result a = audit(**p, agrees.value());
+  const audit_result a = audit((*p)->plan, (*p)->cluster, agrees.value());
   EXPECT_TRUE(a.findings.empty());
   EXPECT_EQ(a.agreed, 7u);
 
   auto differs = read_backup_volume_infos(source_path("tests/data/verify/nightly-differs-volumeinfo.json"));
   ASSERT_TRUE(differs.ok());
-  const audit_result d = audit(**p, differs.value());
+  const audit_result d = audit((*p)->plan, (*p)->cluster, differs.value());
   EXPECT_EQ(d.agreed, 5u);
   ASSERT_EQ(d.findings.size(), 3u);
-  EXPECT_EQ(d.findings[0].key, "pvc:shop/redis-data");
+  EXPECT_EQ(d.findings[0].key, "shop/redis-data");
   EXPECT_EQ(d.findings[0].fields, (std::vector<std::string>{"backupMethod", "skipped"}));
-  EXPECT_EQ(d.findings[1].key, "pvc:shop/data-postgres-0");
+  EXPECT_EQ(d.findings[1].key, "shop/data-postgres-0");
   EXPECT_EQ(d.findings[1].fields, (std::vector<std::string>{"backupMethod", "snapshotDataMoved"}));
   EXPECT_EQ(d.findings[2].what, audit_finding::kind::not_planned);
-  EXPECT_EQ(d.findings[2].key, "pod:shop/postgres-0/scratch");
+  EXPECT_EQ(d.findings[2].key, "shop/postgres-0/scratch");
   EXPECT_FALSE(d.findings[2].explanation.empty());  // the plan knows that volume: it says why not
 }
 
@@ -105,8 +106,8 @@ TEST(audit, a_volume_the_backup_lacks_is_reported) {
   ASSERT_TRUE(infos.ok());
   std::vector<plan::backup_volume_info> fewer = infos.value();
   fewer.erase(fewer.begin());  // the native snapshot of shop/redis-data
-  const audit_result a = audit(**p, fewer);
+  const audit_result a = audit((*p)->plan, (*p)->cluster, fewer);
   ASSERT_EQ(a.findings.size(), 1u);
   EXPECT_EQ(a.findings[0].what, audit_finding::kind::not_in_backup);
-  EXPECT_EQ(a.findings[0].key, "pvc:shop/redis-data");
+  EXPECT_EQ(a.findings[0].key, "shop/redis-data");
 }

@@ -15,7 +15,7 @@
 #include <cstdio>
 #include <string>
 
-#include "volpol/cli/plan_command.h"
+#include "volpol/cli/plan_inputs.h"
 
 namespace CLI {
 class App;

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/cli/plan_command.h"
+#include "volpol/cli/plan_inputs.h"
 
 namespace CLI {
 class App;

@@ -20,6 +20,7 @@
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"
 #include "volpol/k8s/pod.h"
+#include "volpol/policy/structured_volume.h"
 #include "volpol/policy/volume_policy.h"
 
 namespace volpol::helper {
@@ -46,6 +47,12 @@ struct decision {
   /// PVC's PV was looked up (not_needed for a PV target or a pod volume without PVC).
   const k8s::persistent_volume* pv = nullptr;
   pv_lookup_status lookup = pv_lookup_status::not_needed;
+  /// True when the helper asked the volume policies (it has a policy document and reached the
+  /// match step); `matched_on` is then what it matched: the PV (or, when there is none, the
+  /// pod volume) and the PVC — as Velero's GetMatchAction received them. Explaining a decision
+  /// re-judges every policy on exactly this data (policy::evaluate_policies).
+  bool consulted_policies = false;
+  policy::volume_filter_data matched_on;
 };
 
 /// One line of text for a decision, without the answer itself:

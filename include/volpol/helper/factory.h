@@ -34,8 +34,10 @@ struct policy_files {
 
 /// Loads, builds (and by default validates) the policies, then a helper over `cluster` that
 /// owns them. With no file at all the helper has no policies (Velero's nil policy).
-/// @return the helper, or the first problem: unreadable file, decoding error with line and
-///         column, or the first validation error (with `files.validate`).
+/// Loads through policy::load_backup_policies, the path every volpol command uses.
+/// @return the helper, or the first error (in file order, then position): unreadable file,
+///         decoding error with line and column, or a validation error (with `files.validate`).
+///         Callers that want every problem call policy::load_backup_policies themselves.
 [[nodiscard]] result<volume_helper> make_volume_helper(const policy_files& files, const helper_options& options,
                                                        const k8s::cluster& cluster);
 

@@ -39,6 +39,10 @@ struct diagnostic {
   std::string object;   ///< `kind namespace/name` (or `kind name` for cluster-scoped) when known
   std::string message;  ///< lower-case start, no final period, user input in backticks
   std::string help;     ///< "did you mean `storageClass`?"; may be empty
+  /// What kind of problem, as the layer that found it classifies it: a value of that layer's
+  /// `problem` enum (helper::problem, ...), 0 when unclassified. Code that must tell problems
+  /// apart branches on this, never on `message`.
+  std::uint16_t kind = 0;
 
   /// `file:line:column: path: object: message` — parts that are unknown are left out.
   [[nodiscard]] std::string to_string() const;

@@ -20,6 +20,7 @@
 //     policy stops it; needs a volume snapshot location whose provider recognises the PV).
 #pragma once
 
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <string>
@@ -41,17 +42,39 @@ struct plan_input {
   const policy::policies* global_policies = nullptr;
   backup_options backup;
   server_options server;
+  /// Keep every step of every volume (volume_record::steps), for `volpol explain`. Off, a
+  /// record keeps only the step that decided it.
+  bool trace = false;
 };
+
+/// What the plan assumed or could not do, as data; plan_note_text() spells it.
+enum class plan_note : std::uint8_t {
+  enable_csi_assumed,           ///< --features not given: EnableCSI assumed on
+  no_volume_snapshot_location,  ///< no volume snapshot location: no Velero-native snapshot can happen
+  snapshot_volumes_unset,       ///< spec.snapshotVolumes unset: counts as true where nothing else decides
+  node_agent_assumed,           ///< the node agent runs on every node; VolumeSnapshotClasses exist
+};
+
+/// The note as printed: "EnableCSI assumed on (current Velero installs run with it); ...".
+[[nodiscard]] std::string_view plan_note_text(plan_note n);
 
 struct plan_result {
   /// One record per volume, sorted by namespace, then PVC / pod / volume name, then PV.
   std::deque<volume_record> volumes;
   plan_summary summary;
-  /// Assumptions the plan made (EnableCSI on by default, node agent running ...), for display.
-  std::vector<std::string> notes;
+  /// Assumptions the plan made (EnableCSI on by default, node agent running ...), in a fixed order.
+  std::vector<plan_note> notes;
+  /// The options the plan was made with (records' decisions index the volume snapshot
+  /// locations; explanations name the options).
+  backup_options backup;
+  server_options server;
   /// The backup + global policies merged (when both were given): records may point into them.
   /// Records otherwise point into plan_input's policies, which must outlive the result.
   std::shared_ptr<const policy::policies> merged_policies;
+  /// What the server's volume helper matched against (backup + global, or whichever was
+  /// given; null for none) and what the CSI plugin's own helper did (the backup's only).
+  const policy::policies* server_policies = nullptr;
+  const policy::policies* backup_policies = nullptr;
 };
 
 /// Plans the backup. Never fails for a volume: per-volume errors are records with `error`

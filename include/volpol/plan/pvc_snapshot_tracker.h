@@ -28,7 +28,8 @@ class pvc_snapshot_tracker {
 
   /// The pod that opted PVC `ns/name` out, or nullptr when it is not opted out. Mirrors
   /// `OptedoutByPod`.
-  [[nodiscard]] const std::string* opted_out_by_pod(std::string_view ns, std::string_view name) const;
+  /// The pod must outlive the tracker.
+  [[nodiscard]] const k8s::pod* opted_out_by_pod(std::string_view ns, std::string_view name) const;
   /// True when the pod volume uses a PVC whose PodVolumeBackup was already created. Mirrors
   /// `TakenForPodVolume`.
   [[nodiscard]] bool taken_for_pod_volume(const k8s::pod& pod, std::string_view volume_name) const;
@@ -37,7 +38,7 @@ class pvc_snapshot_tracker {
  private:
   struct entry {
     status st = status::not_tracked;
-    std::string pod;
+    const k8s::pod* pod = nullptr;
   };
   void record(const k8s::pod& pod, std::string_view volume_name, status to, status from);
   std::unordered_map<std::string, entry> pvcs_;

@@ -1,5 +1,5 @@
 // volpol/plan/volume_record.h — one volume of a plan: Velero's BackupVolumeInfo fields plus
-// what volpol knows of the decision.
+// what volpol knows of the decision, as data (volume_decision.h).
 #pragma once
 
 #include <optional>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "volpol/k8s/value.h"
+#include "volpol/plan/volume_decision.h"
 #include "volpol/policy/volume_policy.h"
 
 namespace volpol::plan {
@@ -20,7 +21,9 @@ enum class backup_method : std::uint8_t { pod_volume_backup, csi_snapshot, nativ
 [[nodiscard]] std::string_view to_string(backup_method m);
 
 /// Names are views into the cluster the plan was made from (and policies into its
-/// policies): a record is valid while those live, and it allocates only for its texts.
+/// policies): a record is valid while those live. It holds no prose: the reason, Velero's
+/// skippedReason and the error messages are made from its data when output is written
+/// (report.h: reason_text, skipped_reason_text, error_text).
 struct volume_record {
   // ---- BackupVolumeInfo --------------------------------------------------------
   std::string_view pvc_name;
@@ -29,7 +32,8 @@ struct volume_record {
   backup_method method = backup_method::none;
   bool snapshot_data_moved = false;
   bool skipped = false;
-  std::string skipped_reason;  ///< Velero's format: `approach: reason;...`
+  /// Velero's skipped-PV tracker entries (BackupVolumeInfo.skippedReason, `approach: reason;`).
+  skipped_reasons skip;
   // ---- volpol ------------------------------------------------------------------
   std::string_view pod_namespace;  ///< for pod volumes: the pod (for PVCs: the pod that took the PVB, if any)
   std::string_view pod_name;
@@ -41,10 +45,19 @@ struct volume_record {
   const policy::volume_policy* policy = nullptr;
   std::string data_mover;      ///< for CSI snapshots with data movement
   std::string snapshot_class;  ///< from the policy's snapshotClass
-  std::string reason;          ///< why, in a sentence
-  bool error = false;          ///< Velero reports an error for this volume
-  std::string error_message;
+  /// Why: the step that decided the outcome (or the last that concluded, when none decided).
+  volume_decision decision;
+  /// Errors Velero reports for this volume, in the order the walk met them.
+  std::vector<volume_error> errors;
+  /// With plan_input::trace: every step the walk took for this volume, in order.
+  std::vector<volume_decision> steps;
+
+  [[nodiscard]] bool error() const { return !errors.empty(); }
 };
+
+/// How volpol names the volume (what `volpol explain` takes): "NS/PVC" for a claim,
+/// "NS/POD/VOLUME" for a pod volume without claim, "pv/NAME" for a PV no claim names.
+[[nodiscard]] std::string volume_key(const volume_record& r);
 
 /// The deciding policy's action type as written ("skip", "fs-backup" ...); "" when none.
 [[nodiscard]] std::string_view policy_action(const volume_record& r);

@@ -119,15 +119,18 @@ struct checked_policies {
 ///     r.problems.items()[0].to_string();   // "p.yaml:1:10: version: unsupported version `v2`: ..."
 /// @return what was built and every problem (errors and warnings), sorted by position. When the
 ///         text is not YAML or holds no document, `built` is empty and the problem says why.
+/// `validate` false skips Velero's Validate() (build-only semantics; decoding and building
+/// problems are still reported); the same holds for the two functions below.
 [[nodiscard]] checked_policies check_policy_text(std::string_view text, const text_origin& origin,
-                                                 policy_use use = policy_use::backup);
+                                                 policy_use use = policy_use::backup, bool validate = true);
 /// Same, for a ConfigMap holding a policy document, given as text (decode_config_map; `source`
 /// names it in diagnostics). A ConfigMap with no document to decode (0 or 2+ data keys) gives
 /// an empty `built` and that problem.
 [[nodiscard]] checked_policies check_config_map_text(std::string_view text, std::string_view source,
-                                                     policy_use use = policy_use::backup);
+                                                     policy_use use = policy_use::backup, bool validate = true);
 /// Same, for a file ("-" = standard input) holding a policy document or a ConfigMap
 /// (load_policy_file). An unreadable file gives an empty `built` and a problem naming it.
-[[nodiscard]] checked_policies check_policy_file(const std::string& path, policy_use use = policy_use::backup);
+[[nodiscard]] checked_policies check_policy_file(const std::string& path, policy_use use = policy_use::backup,
+                                                 bool validate = true);
 
 }  // namespace volpol::policy

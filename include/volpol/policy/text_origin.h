@@ -32,6 +32,11 @@ struct text_origin {
   [[nodiscard]] diagnostic diagnose(value_mark at, std::string path, std::string message,
                                     std::string help = {}, severity level = severity::error) const;
 
+  /// Maps a position inside the document to the file the user gave: shifted when exact, the
+  /// start of the data value when not; {0, 0} stays unknown.
+  ///     // a ConfigMap whose `policy.yaml: |` block starts on line 6, column 3:
+  ///     origin.file_position({2, 3})   // {8, 5}
+  [[nodiscard]] value_mark file_position(value_mark at) const;
   /// Maps a diagnostic made in document coordinates (line/column inside the document text).
   [[nodiscard]] diagnostic map(diagnostic d) const;
 };

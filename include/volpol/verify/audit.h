@@ -5,11 +5,11 @@
 // backup storage location, next to `<backup>.tar.gz`; see velero
 // pkg/persistence/object_store_layout.go `getBackupVolumeInfoKey`) and compares it, volume by
 // volume, with the array the plan predicts (plan::backup_volume_infos): backupMethod,
-// snapshotDataMoved and skipped. Volumes are matched by volume_key (PVC, else PV, else the
-// PodVolumeBackup's pod volume).
+// snapshotDataMoved and skipped. Volumes are matched by plan::volume_key (PVC, else the
+// PodVolumeBackup's pod volume, else PV).
 //
 //     auto actual = read_backup_volume_infos("nightly-20261201-volumeinfo.json.gz");
-//     audit_result a = audit(*planned_backup, actual.value());
+//     audit_result a = audit(plan, cluster, actual.value());
 //     a.findings.empty();   // true: Velero did what was planned
 #pragma once
 
@@ -20,7 +20,7 @@
 
 #include "volpol/k8s/diagnostic.h"
 #include "volpol/plan/backup_volume_info.h"
-#include "volpol/verify/scenario.h"
+#include "volpol/plan/planner.h"
 
 namespace volpol::verify {
 
@@ -45,7 +45,7 @@ struct audit_finding {
     not_planned,    ///< the backup has an entry the plan does not predict
   };
   kind what = kind::differs;
-  std::string key;    ///< volume_key
+  std::string key;    ///< plan::volume_key
   std::string title;  ///< the plan's name for the volume (volume_title), or one made from the entry
   std::optional<plan::backup_volume_info> planned, actual;
   std::vector<std::string> fields;  ///< which differ: backupMethod, snapshotDataMoved, skipped
@@ -59,8 +59,9 @@ struct audit_result {
   std::size_t agreed = 0;               ///< in both, same backupMethod / snapshotDataMoved / skipped
 };
 
-/// Compares the backup's entries with the plan's prediction.
-[[nodiscard]] audit_result audit(const planned& p, const std::vector<plan::backup_volume_info>& actual);
+/// Compares the backup's entries with the prediction of `plan` (made from `cluster`).
+[[nodiscard]] audit_result audit(const plan::plan_result& plan, const k8s::cluster& cluster,
+                                 const std::vector<plan::backup_volume_info>& actual);
 
 /// One block per finding (planned vs actual, the plan's explanation, Velero's skippedReason),
 /// then `N volumes agree, M differ`.

@@ -1,7 +1,7 @@
 // volpol/verify/plan_diff.h — two plans side by side (`volpol diff`): which volumes change
 // method, deciding policy, snapshot class or data mover, with both explanations.
 //
-// Volumes are matched by volume_key (PVC, else PV, else pod volume), so the two plans may
+// Volumes are matched by plan::volume_key (PVC, else pod volume, else PV), so the two plans may
 // come from two policies, two option sets or two dumps of a cluster (a volume in only one of
 // them is `only in A` / `only in B`).
 //
@@ -20,7 +20,7 @@
 namespace volpol::verify {
 
 struct volume_change {
-  std::string key;                  ///< volume_key
+  std::string key;                  ///< plan::volume_key
   std::string title;                ///< volume_title (side B's record when it has one)
   std::optional<volume_outcome> a;  ///< nullopt: not in plan A
   std::optional<volume_outcome> b;  ///< nullopt: not in plan B

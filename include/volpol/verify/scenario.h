@@ -51,6 +51,7 @@ struct scenario {
   std::vector<inline_objects> cluster_objects;
   plan::backup_options backup;
   plan::server_options server;
+  bool trace = false;  ///< keep every step of every volume (plan_input::trace), for explanations
 };
 
 /// A plan with everything it points into. Not movable: records hold views into `cluster`

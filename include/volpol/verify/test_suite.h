@@ -15,6 +15,7 @@
 //           - volume: shop/postgres-0/data        # or pvc: NS/NAME, or pv: NAME
 //             method: csi-snapshot-data-movement
 //             policy: volumePolicies[0]           # optional: `none` = no policy decided
+//             reasonKind: csi-snapshot            # optional: how the deciding step concluded
 //             snapshotClass: ebs-gp3-snapclass    # optional
 //             dataMover: velero                   # optional
 //
@@ -53,6 +54,7 @@ struct expectation {
   volume_selector select;
   std::optional<std::string> method;          ///< method_label: fs-backup, csi-snapshot, ...
   std::optional<std::string> policy;          ///< `volumePolicies[N]`, `global volumePolicies[N]`, `none`
+  std::optional<std::string> reason_kind;     ///< plan::reason_kind's name: csi-snapshot, fs-backup-declined ...
   std::optional<std::string> snapshot_class;
   std::optional<std::string> data_mover;
   source_location where;  ///< the list item in the test file
@@ -89,7 +91,7 @@ struct test_file {
 
 /// One checked field that differs.
 struct field_mismatch {
-  std::string field;     ///< the test file's key: method, policy, snapshotClass, dataMover
+  std::string field;     ///< the test file's key: method, policy, reasonKind, snapshotClass, dataMover
   std::string expected;
   std::string got;       ///< "" shown as `none`
 };
@@ -99,6 +101,7 @@ struct expectation_result {
   std::string volume;                  ///< the matched volume's title (volume_title)
   volume_outcome got;                  ///< the matched volume's outcome
   std::string explanation;             ///< why the plan decided so (for failures)
+  std::string trace;                   ///< the volume's `volpol explain` text (for failures)
   std::vector<field_mismatch> mismatches;
   std::string problem;                 ///< "matches no volume" / "matches 2 volumes: ..."
   [[nodiscard]] bool passed() const { return mismatches.empty() && problem.empty(); }
@@ -132,8 +135,9 @@ struct run_summary {
 [[nodiscard]] run_summary run_tests(const std::vector<std::string>& paths, std::vector<test_file>& files);
 
 /// Text: `PASS file: name` / `FAIL file: name` with, for each failed expectation, the
-/// expected and the actual fields as a diff (`-` expected, `+` got) and the plan's
-/// explanation; then `N passed, M failed`.
+/// expected and the actual fields as a diff (`-` expected, `+` got), the plan's reason and the
+/// volume's explain trace (every step, each policy's condition verdicts); then
+/// `N passed, M failed`.
 [[nodiscard]] std::string render_test_text(const run_summary& s);
 /// JSON: {"passed", "failed", "problems", "tests": [{file, name, passed, volumes, problems,
 /// checks: [{select, volume, passed, problem, expected{...}, got{...}, mismatches, explanation}]}]}.

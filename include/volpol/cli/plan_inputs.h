@@ -1,0 +1,76 @@
+// volpol/cli/plan_inputs.h — what every planning command (`plan`, `explain`, ...) reads: the
+// policy files, the cluster objects, the backup options and the server settings, with the
+// flags named as `velero backup create` and `velero server` name them.
+//
+// One way in for all of them: the policies through policy::load_backup_policies (every
+// problem printed exactly as `volpol validate` prints it), the objects through
+// k8s::load_objects, then plan::make_plan.
+#pragma once
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "volpol/k8s/loader.h"
+#include "volpol/plan/planner.h"
+#include "volpol/plan/report.h"
+#include "volpol/policy/backup_policies.h"
+
+namespace CLI {
+class App;
+}
+
+namespace volpol::cli {
+
+struct plan_options {
+  std::string policy_file;
+  std::string global_policy_file;
+  std::vector<std::string> inputs;  ///< -f: files, folders, "-", Velero backup .tar.gz
+  std::string backup_file;          ///< --backup: a Velero Backup object
+  // Optional booleans as given ("" = not given; "true"/"false" otherwise).
+  std::string snapshot_volumes, default_volumes_to_fs_backup, snapshot_move_data, include_cluster_resources;
+  std::optional<std::string> data_mover;
+  std::vector<std::string> include_namespaces, exclude_namespaces, include_resources, exclude_resources;
+  std::optional<std::string> features;  ///< Velero server --features; unset = EnableCSI
+  std::vector<std::string> volume_snapshot_locations;
+  std::string output = "table";
+  std::vector<std::string> fail_on;  ///< plan --fail-on skipped,error,custom,not-backed-up
+};
+
+/// Declares the policy, input, backup and server flags (not -o) on `cmd`.
+void add_plan_input_flags(CLI::App* cmd, plan_options& opt);
+/// Declares only the backup and server flags (--snapshot-volumes ... --volume-snapshot-locations,
+/// not --policy, --global-policy, -f, --backup): for commands that take those their own way
+/// (`diff` takes two policies).
+void add_backup_flags(CLI::App* cmd, plan_options& opt);
+
+/// The backup's options: --backup FILE (a Velero Backup object) when given, the flags over it.
+/// @return the options, or an error naming the flag or the file.
+[[nodiscard]] result<plan::backup_options> backup_options_from(const plan_options& opt);
+/// The server's settings (--features, --volume-snapshot-locations).
+[[nodiscard]] result<plan::server_options> server_options_from(const plan_options& opt);
+
+/// Everything one plan was made from, kept alive together (the plan points into it).
+struct prepared_plan {
+  policy::loaded_policies policies;
+  k8s::load_result loaded;
+  plan::plan_input input;
+  plan::plan_result result;
+  plan::report_context context;
+  bool input_errors = false;  ///< some input object could not be loaded (all in context.input_problems)
+};
+
+/// Loads the policies (every problem and warning written to `err` as `volpol validate`
+/// writes them), the objects (each problem written to `err` once), and makes the plan
+/// (`trace`: keep every step, for explain).
+/// @return the prepared plan, or the exit code to return when nothing can be planned
+///         (exit_code::invalid_usage: a bad flag value or an invalid policy).
+struct prepare_outcome {
+  std::unique_ptr<prepared_plan> plan;
+  int exit = 0;
+};
+[[nodiscard]] prepare_outcome prepare_plan(const plan_options& opt, bool trace, std::FILE* err);
+
+}  // namespace volpol::cli

@@ -1,0 +1,29 @@
+// volpol/plan/explain_report.h — explanations for people (text) and machines (JSON, YAML).
+//
+// Text: per volume its identity, outcome, every step (named after the Velero function) with
+// each volume policy it judged and each condition's verdict — the condition as written and
+// the volume's value —, the deciding step marked `=>`, the legacy rules, near misses and what
+// would change the outcome. JSON / YAML carry the same, field for field:
+//     {"kind": "VolumeExplanation", "notes": [...], "volumes": [{"volume", "record", "steps",
+//      "legacy", "nearMisses", "suggestions"}]}
+#pragma once
+
+#include <cstdio>
+#include <vector>
+
+#include "volpol/plan/explanation.h"
+#include "volpol/plan/report.h"
+
+namespace volpol::plan {
+
+/// The text form of the given records' explanations (records of `plan`, traced).
+void write_explanations_text(const std::vector<const volume_record*>& records, const plan_result& plan,
+                             std::FILE* out);
+/// The JSON document; streamed one volume at a time.
+void write_explanations_json(const std::vector<const volume_record*>& records, const plan_result& plan,
+                             std::FILE* out);
+/// The same document as YAML.
+void write_explanations_yaml(const std::vector<const volume_record*>& records, const plan_result& plan,
+                             std::FILE* out);
+
+}  // namespace volpol::plan

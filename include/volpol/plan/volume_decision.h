@@ -1,0 +1,186 @@
+// volpol/plan/volume_decision.h — why the backup walk did what it did with one volume, as data.
+//
+// A decision is a kind (an enum) plus references into the inputs: the helper's own decision
+// (helper::decision: the matched policy, the annotation rule, the pod), the policy, pod, pod
+// volume, PV or volume snapshot location involved. No text is kept; reason_text() and the
+// report writers make it when output is written. Each step of the walk that concludes
+// something yields one decision; a record keeps the one that decided its outcome, and a
+// traced plan (plan_input::trace) keeps every step in order (volume_record::steps).
+//
+// Steps are named after the Velero functions they mirror (step_kind), in the order a backup
+// reaches them: pods first (ShouldPerformFSBackup, the PVC tracker, the pod volume backupper),
+// then PVCs (the CSI PVC action's getMatchAction check, the server's ShouldPerformSnapshot,
+// the action's own checks and its own volume helper), then PVs (takePVSnapshot).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "volpol/helper/decision.h"
+#include "volpol/k8s/persistent_volume.h"
+#include "volpol/k8s/persistent_volume_claim.h"
+#include "volpol/k8s/pod.h"
+#include "volpol/policy/structured_volume.h"
+#include "volpol/policy/volume_policy.h"
+
+namespace volpol::plan {
+
+/// Which part of Velero's backup took a step. The spelled names (to_string) are stable.
+enum class step_kind : std::uint8_t {
+  /// item_backupper.go `backupItemInternal`: the exclude label, a pod being deleted. "item-inclusion"
+  item_inclusion,
+  /// VolumeHelper `ShouldPerformFSBackup` for one pod volume (podvolume `GetVolumesByPod` and
+  /// the pod's BackupItemAction). "should-perform-fs-backup"
+  should_perform_fs_backup,
+  /// pvc_snapshot_tracker.go: the claim is already taken by another pod's PodVolumeBackup, or
+  /// opted out by a pod. "pvc-snapshot-tracker"
+  pvc_snapshot_tracker,
+  /// podvolume/backupper.go `BackupPodVolumes`: pod running, policy skip, hostPath, block,
+  /// mounted; creates the PodVolumeBackup. "pod-volume-backupper"
+  pod_volume_backupper,
+  /// item_backupper.go `executeActions` → `getMatchAction` for the CSI PVC action (a `skip`
+  /// policy stops it). "csi-get-match-action"
+  csi_get_match_action,
+  /// The server's VolumeHelper `ShouldPerformSnapshot` (backup + global policies), for a PVC
+  /// (gating the CSI action) or a PV (takePVSnapshot). "should-perform-snapshot"
+  should_perform_snapshot,
+  /// actions/csi/pvc_action.go `Execute`: storage class, bound PV, CSI driver. "csi-pvc-action"
+  csi_pvc_action,
+  /// The CSI PVC action's own VolumeHelper (the Backup's policy only, backupExcludePVC =
+  /// snapshotMoveData) and its snapshot class / data mover. "csi-volume-helper"
+  csi_volume_helper,
+  /// item_backupper.go `takePVSnapshot`: CSI volumes left to the CSI action, a `skip` policy,
+  /// the volume snapshot locations. "take-pv-snapshot"
+  take_pv_snapshot,
+  /// After the walk: a PVC whose deciding policy says fs-backup but that no pod mounts.
+  /// "backup-volume-info"
+  backup_volume_info,
+};
+
+/// How a step concluded for the volume. The spelled names (to_string) are stable; new
+/// outcomes get new names.
+enum class reason_kind : std::uint8_t {
+  none,                      ///< no step reached the volume ("none")
+  pod_excluded_by_label,     ///< pod has velero.io/exclude-from-backup=true ("pod-excluded-by-label")
+  pod_being_deleted,         ///< the pod has a deletionTimestamp ("pod-being-deleted")
+  pvc_excluded_by_label,     ///< "pvc-excluded-by-label"
+  pv_excluded_by_label,      ///< "pv-excluded-by-label"
+  fs_backup_declined,        ///< ShouldPerformFSBackup said no (helper) ("fs-backup-declined")
+  pvc_taken_by_other_pod,    ///< another pod's PodVolumeBackup covers the claim ("pvc-taken-by-other-pod")
+  pvc_opted_out,             ///< a pod opted the claim out of fs-backup (pod); a trace step only ("pvc-opted-out")
+  pod_not_running,           ///< fs-backup selected (helper), the pod is not running ("pod-not-running")
+  pod_volume_policy_skip,    ///< the pod volume backupper's policy match is `skip` (policy) ("pod-volume-policy-skip")
+  host_path_volume,          ///< fs-backup selected (helper) of a hostPath volume ("host-path-volume")
+  block_volume,              ///< fs-backup selected of a block volume (pod, pod_volume) ("block-volume")
+  volume_not_mounted,        ///< fs-backup selected, no container mounts it (pod, pod_volume) ("volume-not-mounted")
+  pod_volume_backup,         ///< a PodVolumeBackup is created (helper) ("pod-volume-backup")
+  csi_policy_skip,           ///< getMatchAction found a `skip` policy (policy) ("csi-policy-skip")
+  snapshot_declined,         ///< ShouldPerformSnapshot said no (helper) ("snapshot-declined")
+  custom_action,             ///< a `custom` policy hands it to a plugin (policy) ("custom-action")
+  not_csi_volume,            ///< the CSI action passes over a non-CSI PV (pv) ("not-csi-volume")
+  csi_helper_disagrees,      ///< the CSI action's own helper says no (helper) ("csi-helper-disagrees")
+  csi_snapshot,              ///< the CSI action snapshots it (helper) ("csi-snapshot")
+  csi_volume_pvc_not_backed_up,  ///< a CSI PV whose PVC is not backed up ("csi-volume-pvc-not-backed-up")
+  native_policy_skip,        ///< takePVSnapshot found a `skip` policy (policy) ("native-policy-skip")
+  native_snapshot,           ///< a volume snapshot location snapshots it (helper, location) ("native-snapshot")
+  no_volume_snapshotter,     ///< no location's provider recognises the PV (pv) ("no-volume-snapshotter")
+  fs_backup_without_pod,     ///< the deciding policy says fs-backup, no pod mounts the PVC (policy) ("fs-backup-without-pod")
+  error,                     ///< Velero reports an error (volume_record::errors[error_index]) ("error")
+};
+
+[[nodiscard]] std::string_view to_string(step_kind s);
+[[nodiscard]] std::string_view to_string(reason_kind k);
+
+/// What one step concluded. Pointers point into the plan's inputs (cluster, policies). Small
+/// (80 bytes) and allocation-free: a plan keeps one per volume, a traced plan one per step.
+struct volume_decision {
+  reason_kind kind = reason_kind::none;
+  step_kind step = step_kind::item_inclusion;
+  std::uint8_t error_index = 0;  ///< kind == error: which of the record's errors
+  /// native_snapshot: index into server_options::volume_snapshot_locations.
+  std::uint16_t location = 0;
+  // ---- the volume helper's answer, for steps that asked one (has_helper) -----------------
+  bool has_helper = false;
+  helper::reason helper_reason = helper::reason::no_policy_match;  ///< helper::decision::why
+  helper::volume_exclusion exclusion = helper::volume_exclusion::none;
+  helper::reason pod_reason = helper::reason::not_opted_in;  ///< helper_reason == pod_fs_backup
+  /// The answer the step gave its caller: performs the backup it asks about (for helper steps,
+  /// the helper's answer).
+  bool perform = false;
+  /// The step asked the volume policies (itself, or through its helper), on `matched_on`
+  /// (what Velero's GetMatchAction received): explanations re-judge every policy on it.
+  bool consulted_policies = false;
+  /// The policy the step found: the helper's matched policy, or the `skip` / `custom` /
+  /// fs-backup policy of the kinds that name one.
+  const policy::volume_policy* policy = nullptr;
+  /// The pod (and its volume) of the pod-level kinds; for helper_reason == pod_fs_backup, the
+  /// pod whose annotations fs-back the claim up.
+  const k8s::pod* pod = nullptr;
+  const k8s::pod_volume* pod_volume = nullptr;
+  const k8s::persistent_volume_claim* pvc = nullptr;  ///< the PVC the step was about, if any
+  const k8s::persistent_volume* pv = nullptr;         ///< the PV the step was about, if any
+  policy::volume_filter_data matched_on;
+
+  /// The helper's decision again (for helper::describe and the like), from the fields above.
+  [[nodiscard]] helper::decision as_helper() const;
+};
+
+/// Velero's approaches in its skipped-PV tracker, in the order its serialised reason sorts them.
+enum class skip_approach : std::uint8_t { any, csi_snapshot, pod_volume, volume_snapshot };
+inline constexpr std::size_t skip_approach_count = 4;
+/// "any", "csiSnapshot", "podvolume", "volumeSnapshot".
+[[nodiscard]] std::string_view to_string(skip_approach a);
+
+/// Why Velero's skipped-PV tracker holds a volume for one approach (pv_skip_tracker.go
+/// `Track`); each value is one of Velero's reason texts (skip_reason_text).
+enum class skip_cause : std::uint8_t {
+  none,
+  exclude_label,           ///< "item has label velero.io/exclude-from-backup=true"
+  opted_out_by_pod,        ///< "opted out due to annotation in pod NAME"
+  resource_policy_skip,    ///< "skipped due to resource policy "
+  not_satisfy_criteria,    ///< "not satisfy the criteria for VolumePolicy or the legacy snapshot way"
+  not_csi_volume,          ///< "skipped b/c it's not a CSI volume"
+  no_volume_snapshotter,   ///< "no applicable volumesnapshotter found"
+  matched_skip,            ///< "matched action is 'skip' in chosen resource policies"
+  pod_not_running,         ///< "encountered a problem with backing up the PVC of pod NS/NAME: pod is not in the expected status, ..."
+  block_volume,            ///< "volume V declared in pod NS/NAME is a block volume. ..."
+  volume_not_mounted,      ///< "volume V is declared in pod NS/NAME but not mounted by any container, skipping"
+};
+
+/// One volume's entries in the skipped-PV tracker: a cause per approach. The pod-volume
+/// causes name a pod (and a volume of it). Serialised as BackupVolumeInfo.skippedReason.
+struct skipped_reasons {
+  std::array<skip_cause, skip_approach_count> cause{};
+  const k8s::pod* pod = nullptr;                ///< for the podvolume approach's cause
+  const k8s::pod_volume* pod_volume = nullptr;  ///< for block_volume / volume_not_mounted
+  [[nodiscard]] bool empty() const;
+};
+
+/// A per-volume error Velero reports (the backup ends PartiallyFailed).
+enum class volume_error_kind : std::uint8_t {
+  helper_pvc_not_found,     ///< the volume helper cannot find the pod volume's PVC (pod, pod_volume)
+  helper_pv_lookup,         ///< the volume helper cannot find the PVC's PV (pvc, lookup)
+  pod_volume_pvc_not_found,  ///< the pod volume backupper: the volume's claim does not exist (pod, pod_volume, name)
+  pv_claim_not_found,       ///< takePVSnapshot: the PV's claimRef names no PVC (name)
+  pv_not_found,             ///< the CSI action's getMatchAction: the PVC's PV does not exist (name)
+  pvc_without_storage_class,  ///< the CSI action: "PVC has no storage class" (pvc)
+  csi_pv_lookup,            ///< the CSI action cannot use the PVC's PV (pvc, lookup)
+};
+
+/// "helper-pvc-not-found", "helper-pv-lookup", "pod-volume-pvc-not-found", "pv-claim-not-found",
+/// "pv-not-found", "pvc-without-storage-class", "csi-pv-lookup".
+[[nodiscard]] std::string_view to_string(volume_error_kind k);
+
+struct volume_error {
+  volume_error_kind kind = volume_error_kind::pv_not_found;
+  const k8s::pod* pod = nullptr;
+  const k8s::pod_volume* pod_volume = nullptr;
+  const k8s::persistent_volume_claim* pvc = nullptr;
+  helper::pv_lookup_status lookup = helper::pv_lookup_status::not_needed;
+  std::string_view name;  ///< the object not found (a view into the cluster)
+};
+
+}  // namespace volpol::plan

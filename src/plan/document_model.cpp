@@ -1,0 +1,117 @@
+// The plan layer's document model and its JSON / YAML writers (document_model.h).
+#include "document_model.h"
+
+#include <fmt/format.h>
+
+namespace volpol::plan::detail {
+
+void append_json_string(std::string& out, std::string_view s) {
+  out += '"';
+  std::size_t run = 0;  // start of the current run of characters that need no escaping
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out.append(s.data() + run, i - run);
+    run = i + 1;
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default: out += fmt::format("\\u{:04x}", c);
+    }
+  }
+  out.append(s.data() + run, s.size() - run);
+  out += '"';
+}
+
+std::string json_string(std::string_view s) {
+  std::string out;
+  append_json_string(out, s);
+  return out;
+}
+
+
+node str(std::string_view s) { node n; n.k = node::kind::string; n.text = std::string(s); return n; }
+node num(std::size_t v) { node n; n.k = node::kind::number; n.text = std::to_string(v); return n; }
+node boolean(bool v) { node n; n.k = node::kind::boolean; n.b = v; return n; }
+node object(fields f) { node n; n.k = node::kind::object; n.members = std::move(f); return n; }
+node list(std::vector<node> items) { node n; n.k = node::kind::list; n.items = std::move(items); return n; }
+
+node from_value(const value& v) {
+  switch (v.type()) {
+    case value::kind::null: return {};
+    case value::kind::boolean: return boolean(v.as_bool());
+    case value::kind::integer: { node n; n.k = node::kind::number; n.text = std::to_string(v.as_int()); return n; }
+    case value::kind::floating: { node n; n.k = node::kind::number; n.text = fmt::format("{}", v.as_float()); return n; }
+    case value::kind::string: return str(v.as_string());
+    case value::kind::sequence: {
+      std::vector<node> items;
+      for (const value& i : v.items()) items.push_back(from_value(i));
+      return list(std::move(items));
+    }
+    case value::kind::mapping: {
+      fields f;
+      for (const auto& [k, i] : v.entries()) f.emplace_back(k, from_value(i));
+      return object(std::move(f));
+    }
+  }
+  return {};
+}
+
+void write_json(const node& n, std::string& out, int indent) {
+  const std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
+  const std::string inner(static_cast<std::size_t>(indent + 1) * 2, ' ');
+  switch (n.k) {
+    case node::kind::null: out += "null"; break;
+    case node::kind::boolean: out += n.b ? "true" : "false"; break;
+    case node::kind::number: out += n.text; break;
+    case node::kind::string: append_json_string(out, n.text); break;
+    case node::kind::list:
+      if (n.items.empty()) { out += "[]"; break; }
+      out += "[\n";
+      for (std::size_t i = 0; i < n.items.size(); ++i) {
+        out += inner;
+        write_json(n.items[i], out, indent + 1);
+        out += i + 1 < n.items.size() ? ",\n" : "\n";
+      }
+      out += pad + "]";
+      break;
+    case node::kind::object:
+      if (n.members.empty()) { out += "{}"; break; }
+      out += "{\n";
+      for (std::size_t i = 0; i < n.members.size(); ++i) {
+        out += inner + json_string(n.members[i].first) + ": ";
+        write_json(n.members[i].second, out, indent + 1);
+        out += i + 1 < n.members.size() ? ",\n" : "\n";
+      }
+      out += pad + "}";
+      break;
+  }
+}
+
+void write_yaml(const node& n, YAML::Emitter& e) {
+  switch (n.k) {
+    case node::kind::null: e << YAML::Null; break;
+    case node::kind::boolean: e << n.b; break;
+    case node::kind::number: e << n.text; break;
+    case node::kind::string: e << YAML::DoubleQuoted << n.text; break;
+    case node::kind::list:
+      e << YAML::BeginSeq;
+      for (const node& i : n.items) write_yaml(i, e);
+      e << YAML::EndSeq;
+      break;
+    case node::kind::object:
+      e << YAML::BeginMap;
+      for (const auto& [k, v] : n.members) {
+        e << YAML::Key << k << YAML::Value;
+        write_yaml(v, e);
+      }
+      e << YAML::EndMap;
+      break;
+  }
+}
+
+
+}  // namespace volpol::plan::detail

@@ -1,0 +1,329 @@
+// `volpol explain` output: text for people, JSON / YAML with the whole trace (explain_report.h).
+#include <fmt/format.h>
+
+#include "document_model.h"
+#include "record_node.h"
+#include "volpol/helper/decision.h"
+#include "volpol/plan/explain_report.h"
+#include "volpol/plan/reason_text.h"
+
+namespace volpol::plan {
+
+namespace {
+
+using namespace detail;
+
+std::string policy_name(const policy::volume_policy& p) {
+  return fmt::format("{} ({})", helper::policy_label(p), p.act.type_name());
+}
+
+std::string policy_position(const policy::volume_policy& p) {
+  const value_mark at = p.source.file_position(p.mark);
+  if (at.line == 0) return {};
+  return fmt::format("{}:{}:{}", p.source.file.empty() ? "policy" : p.source.file, at.line, at.column);
+}
+
+std::string matched_on_text(const policy::volume_filter_data& d) {
+  std::vector<std::string> parts;
+  if (d.pv != nullptr) parts.push_back("PV " + d.pv->metadata.name);
+  if (d.pod_volume != nullptr) parts.push_back("pod volume " + d.pod_volume->name);
+  if (d.pvc != nullptr) parts.push_back("PVC " + d.pvc->metadata.namespace_ + "/" + d.pvc->metadata.name);
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+std::string step_subject(const volume_decision& d) {
+  if (d.pod != nullptr && d.helper_reason != helper::reason::pod_fs_backup) {
+    std::string s = "pod " + d.pod->metadata.namespace_ + "/" + d.pod->metadata.name;
+    if (d.pod_volume != nullptr) s += " volume " + d.pod_volume->name;
+    return s;
+  }
+  if (d.pvc != nullptr) return "PVC " + d.pvc->metadata.namespace_ + "/" + d.pvc->metadata.name;
+  if (d.pv != nullptr) return "PV " + d.pv->metadata.name;
+  if (d.matched_on.pvc != nullptr && d.matched_on.pv == nullptr)
+    return "PVC " + d.matched_on.pvc->metadata.namespace_ + "/" + d.matched_on.pvc->metadata.name;
+  if (d.matched_on.pv != nullptr) return "PV " + d.matched_on.pv->metadata.name;
+  return {};
+}
+
+std::string step_conclusion(const volume_decision& d, const volume_record& r, const plan_result& plan,
+                            bool deciding) {
+  if (d.kind == reason_kind::csi_volume_pvc_not_backed_up && !deciding)
+    return "CSI volume: left to the CSI PVC action (EnableCSI)";
+  if (d.kind != reason_kind::none) return decision_text(d, r, plan);
+  if (d.has_helper) return std::string(d.perform ? "yes: " : "no: ") + helper_decision_text(d.as_helper());
+  if (d.policy != nullptr) return "no skip: " + policy_name(*d.policy) + " matched, the step goes on";
+  if (d.consulted_policies) return "no volume policy matched, the step goes on";
+  return "goes on";
+}
+
+std::string legacy_text(const legacy_rules& l) {
+  std::string out = l.opt_out_mode ? "opt-out mode (defaultVolumesToFsBackup)" : "opt-in mode";
+  if (l.pod != nullptr) {
+    const std::string pod = l.pod->metadata.namespace_ + "/" + l.pod->metadata.name;
+    if (l.opt_out_mode)
+      out += fmt::format("; pod {}: backup.velero.io/backup-volumes-excludes {} `{}`", pod,
+                         l.listed_in_excludes ? "lists" : "does not list", l.pod_volume);
+    else
+      out += fmt::format("; pod {}: backup.velero.io/backup-volumes {} `{}`", pod,
+                         l.listed_in_backup_volumes ? "lists" : "does not list", l.pod_volume);
+  }
+  if (!l.snapshot_volumes) out += "; snapshotVolumes unset (counts as true)";
+  else out += fmt::format("; snapshotVolumes {}", *l.snapshot_volumes ? "true" : "false");
+  return out;
+}
+
+std::string near_miss_text(const near_miss& m, const volume_explanation& x) {
+  std::string value;
+  if (m.step < x.steps.size())
+    if (const auto v = policy::make_structured_volume(x.steps[m.step].step->matched_on))
+      value = policy::volume_value_text(m.condition, *v);
+  return fmt::format("{} would have matched but for `{}` ({} vs {})", policy_name(*m.policy),
+                     policy::to_string(m.condition), policy::condition_text(m.policy->conditions, m.condition), value);
+}
+
+// ---- text ------------------------------------------------------------------------------
+
+void text_policies(std::string& out, const step_explanation& s) {
+  if (s.policies.empty()) return;
+  const auto v = policy::make_structured_volume(s.step->matched_on);
+  out += fmt::format("       volume policies ({}) on {}:\n",
+                     s.list == policy_list::backup ? "the Backup's only" : "the backup's, then the global ones",
+                     matched_on_text(s.step->matched_on));
+  bool reached = true;
+  for (const policy::policy_evaluation& e : s.policies) {
+    const std::string pos = policy_position(*e.policy);
+    const std::string head = fmt::format("         {}{}", policy_name(*e.policy), pos.empty() ? "" : " at " + pos);
+    if (!reached) {
+      out += head + ": not reached\n";
+      continue;
+    }
+    const bool first = e.policy == s.first_match;
+    out += head + (first ? ": matched  <- first match\n" : ": no match\n");
+    if (e.count == 0) out += "           (no conditions: matches every volume)\n";
+    for (const policy::condition_verdict& c : e.verdicts())
+      out += fmt::format("           {} {} vs {}: {}\n", policy::to_string(c.kind),
+                         policy::condition_text(e.policy->conditions, c.kind),
+                         v ? policy::volume_value_text(c.kind, *v) : std::string("?"), c.holds ? "yes" : "no");
+    if (first) reached = false;
+  }
+}
+
+std::string volume_line(const volume_record& r) {
+  std::vector<std::string> parts;
+  if (!r.pvc_name.empty()) parts.push_back(fmt::format("PVC {}/{}", r.pvc_namespace, r.pvc_name));
+  if (!r.pv_name.empty()) parts.push_back(fmt::format("PV {}", r.pv_name));
+  if (!r.storage_class.empty()) parts.push_back(fmt::format("storage class {}", r.storage_class));
+  if (!r.volume_type.empty()) parts.push_back(fmt::format("type {}", r.volume_type));
+  if (!r.pod_name.empty()) parts.push_back(fmt::format("pod {}/{} volume {}", r.pod_namespace, r.pod_name, r.pod_volume));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+void text_volume(std::string& out, const volume_record& r, const plan_result& plan) {
+  const volume_explanation x = explain_volume(r, plan);
+  out += volume_key(r) + "\n";
+  out += "  volume:  " + volume_line(r) + "\n";
+  out += fmt::format("  outcome: {} ({} at {})\n", method_label(r), to_string(r.decision.kind),
+                     velero_function(r.decision.step));
+  if (r.policy != nullptr) {
+    const std::string pos = policy_position(*r.policy);
+    out += "  policy:  " + policy_name(*r.policy) + (pos.empty() ? "" : " at " + pos) + "\n";
+  }
+  out += "  reason:  " + reason_text(r, plan) + "\n";
+  if (r.error()) out += "  errors:  " + error_messages(r) + "\n";
+  const std::string skipped = skipped_reason_text(r);
+  if (!skipped.empty()) out += "  Velero's skippedReason: " + skipped + "\n";
+  out += "  steps:\n";
+  for (std::size_t i = 0; i < x.steps.size(); ++i) {
+    const step_explanation& s = x.steps[i];
+    const std::string subject = step_subject(*s.step);
+    out += fmt::format("  {} {}. {}{}: {}\n", x.deciding_step == i ? "=>" : "  ", i + 1, velero_function(s.step->step),
+                       subject.empty() ? "" : " (" + subject + ")", step_conclusion(*s.step, r, plan, x.deciding_step == i));
+    text_policies(out, s);
+  }
+  out += "  legacy rules: " + legacy_text(x.legacy) + "\n";
+  if (!x.near_misses.empty()) {
+    out += "  near misses:\n";
+    for (const near_miss& m : x.near_misses) out += "    " + near_miss_text(m, x) + "\n";
+  }
+  if (!x.suggestions.empty()) {
+    out += "  to change the outcome:\n";
+    for (const suggestion& s : x.suggestions) out += "    - " + suggestion_text(s, x) + "\n";
+  }
+}
+
+// ---- JSON / YAML ------------------------------------------------------------------------
+
+std::string_view to_string(suggestion_kind k) {
+  switch (k) {
+    case suggestion_kind::widen_condition: return "widen-condition";
+    case suggestion_kind::annotate_opt_in: return "annotate-opt-in";
+    case suggestion_kind::remove_opt_out: return "remove-opt-out";
+    case suggestion_kind::remove_opt_in: return "remove-opt-in";
+    case suggestion_kind::set_snapshot_volumes: return "set-snapshot-volumes";
+    case suggestion_kind::add_volume_snapshot_location: return "add-volume-snapshot-location";
+    case suggestion_kind::move_policy_to_backup: return "move-policy-to-backup";
+    case suggestion_kind::run_pod: return "run-pod";
+    case suggestion_kind::mount_volume: return "mount-volume";
+    case suggestion_kind::bind_pvc: return "bind-pvc";
+    case suggestion_kind::set_storage_class: return "set-storage-class";
+    case suggestion_kind::remove_exclude_label: return "remove-exclude-label";
+  }
+  return "";
+}
+
+node policy_ref(const policy::volume_policy& p) {
+  fields f;
+  f.emplace_back("policy", str(helper::policy_label(p)));
+  f.emplace_back("index", num(p.index));
+  f.emplace_back("document", str(p.origin == policy::policy_origin::global ? "global" : "backup"));
+  f.emplace_back("action", str(p.act.type_name()));
+  const value_mark at = p.source.file_position(p.mark);
+  if (!p.source.file.empty()) f.emplace_back("file", str(p.source.file));
+  if (at.line > 0) {
+    f.emplace_back("line", num(at.line));
+    f.emplace_back("column", num(at.column));
+  }
+  return object(std::move(f));
+}
+
+node policies_node(const step_explanation& s) {
+  const auto v = policy::make_structured_volume(s.step->matched_on);
+  std::vector<node> items;
+  bool reached = true;
+  for (const policy::policy_evaluation& e : s.policies) {
+    node p = policy_ref(*e.policy);
+    p.members.emplace_back("reached", boolean(reached));
+    p.members.emplace_back("matched", boolean(e.matched()));
+    p.members.emplace_back("firstMatch", boolean(e.policy == s.first_match));
+    std::vector<node> conditions;
+    for (const policy::condition_verdict& c : e.verdicts()) {
+      fields cf;
+      cf.emplace_back("condition", str(policy::to_string(c.kind)));
+      cf.emplace_back("policyValue", str(policy::condition_text(e.policy->conditions, c.kind)));
+      cf.emplace_back("volumeValue", str(v ? policy::volume_value_text(c.kind, *v) : std::string()));
+      cf.emplace_back("holds", boolean(c.holds));
+      conditions.push_back(object(std::move(cf)));
+    }
+    p.members.emplace_back("conditions", list(std::move(conditions)));
+    items.push_back(std::move(p));
+    if (e.policy == s.first_match) reached = false;
+  }
+  fields f;
+  f.emplace_back("list", str(s.list == policy_list::backup ? "backup" : "server"));
+  f.emplace_back("matchedOn", str(matched_on_text(s.step->matched_on)));
+  f.emplace_back("evaluations", list(std::move(items)));
+  return object(std::move(f));
+}
+
+node explanation_node(const volume_record& r, const plan_result& plan) {
+  const volume_explanation x = explain_volume(r, plan);
+  std::vector<node> steps;
+  for (std::size_t i = 0; i < x.steps.size(); ++i) {
+    const step_explanation& s = x.steps[i];
+    const volume_decision& d = *s.step;
+    fields f;
+    f.emplace_back("step", str(to_string(d.step)));
+    f.emplace_back("function", str(velero_function(d.step)));
+    const std::string subject = step_subject(d);
+    if (!subject.empty()) f.emplace_back("subject", str(subject));
+    f.emplace_back("kind", str(to_string(d.kind)));
+    f.emplace_back("perform", boolean(d.perform));
+    if (d.has_helper) f.emplace_back("helperReason", str(helper::to_string(d.helper_reason)));
+    f.emplace_back("text", str(step_conclusion(d, r, plan, x.deciding_step == i)));
+    f.emplace_back("deciding", boolean(x.deciding_step == i));
+    if (!s.policies.empty()) f.emplace_back("policies", policies_node(s));
+    steps.push_back(object(std::move(f)));
+  }
+  fields legacy;
+  legacy.emplace_back("mode", str(x.legacy.opt_out_mode ? "opt-out" : "opt-in"));
+  if (x.legacy.pod != nullptr) {
+    legacy.emplace_back("pod", str(x.legacy.pod->metadata.namespace_ + "/" + x.legacy.pod->metadata.name));
+    legacy.emplace_back("podVolume", str(x.legacy.pod_volume));
+    legacy.emplace_back("listedInBackupVolumes", boolean(x.legacy.listed_in_backup_volumes));
+    legacy.emplace_back("listedInBackupVolumesExcludes", boolean(x.legacy.listed_in_excludes));
+  }
+  legacy.emplace_back("snapshotVolumes",
+                      str(!x.legacy.snapshot_volumes ? "unset" : (*x.legacy.snapshot_volumes ? "true" : "false")));
+  std::vector<node> misses, suggestions;
+  for (const near_miss& m : x.near_misses) {
+    node n = policy_ref(*m.policy);
+    n.members.emplace_back("condition", str(policy::to_string(m.condition)));
+    n.members.emplace_back("text", str(near_miss_text(m, x)));
+    misses.push_back(std::move(n));
+  }
+  for (const suggestion& s : x.suggestions) {
+    fields f;
+    f.emplace_back("kind", str(to_string(s.kind)));
+    if (s.policy != nullptr) f.emplace_back("policy", str(helper::policy_label(*s.policy)));
+    f.emplace_back("text", str(suggestion_text(s, x)));
+    suggestions.push_back(object(std::move(f)));
+  }
+  fields f;
+  f.emplace_back("volume", str(volume_key(r)));
+  f.emplace_back("record", volume_node(r, plan));
+  f.emplace_back("steps", list(std::move(steps)));
+  f.emplace_back("legacy", object(std::move(legacy)));
+  f.emplace_back("nearMisses", list(std::move(misses)));
+  f.emplace_back("suggestions", list(std::move(suggestions)));
+  return object(std::move(f));
+}
+
+node notes_node(const plan_result& plan) {
+  std::vector<node> notes;
+  for (const plan_note n : plan.notes) notes.push_back(str(plan_note_text(n)));
+  return list(std::move(notes));
+}
+
+}  // namespace
+
+void write_explanations_text(const std::vector<const volume_record*>& records, const plan_result& plan,
+                             std::FILE* out) {
+  buffered b(out);
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (i > 0) b.text() += '\n';
+    text_volume(b.text(), *records[i], plan);
+    b.maybe_flush();
+  }
+  if (!plan.notes.empty()) b.text() += '\n';
+  for (const plan_note n : plan.notes) b.text() += fmt::format("note: {}\n", plan_note_text(n));
+}
+
+void write_explanations_json(const std::vector<const volume_record*>& records, const plan_result& plan,
+                             std::FILE* out) {
+  buffered b(out);
+  std::string& text = b.text();
+  text += "{\n  \"kind\": \"VolumeExplanation\",\n  \"notes\": ";
+  write_json(notes_node(plan), text, 1);
+  text += ",\n  \"volumes\": [";
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    text += i == 0 ? "\n    " : ",\n    ";
+    write_json(explanation_node(*records[i], plan), text, 2);
+    b.maybe_flush();
+  }
+  text += records.empty() ? "]\n}\n" : "\n  ]\n}\n";
+}
+
+void write_explanations_yaml(const std::vector<const volume_record*>& records, const plan_result& plan,
+                             std::FILE* out) {
+  buffered b(out);
+  {
+    YAML::Emitter e;
+    e << YAML::BeginMap << YAML::Key << "kind" << YAML::Value << "VolumeExplanation";
+    e << YAML::Key << "notes" << YAML::Value;
+    write_yaml(notes_node(plan), e);
+    e << YAML::EndMap;
+    b.text() += e.c_str();
+  }
+  b.text() += records.empty() ? "\nvolumes: []\n" : "\nvolumes:\n";
+  for (const volume_record* r : records) {
+    YAML::Emitter e;
+    e << YAML::BeginSeq;
+    write_yaml(explanation_node(*r, plan), e);
+    e << YAML::EndSeq;
+    b.text() += e.c_str();
+    b.text() += '\n';
+    b.maybe_flush();
+  }
+}
+
+}  // namespace volpol::plan

@@ -1,0 +1,85 @@
+// The stable names of the plan's decision data (volume_decision.h).
+#include "volpol/plan/volume_decision.h"
+
+namespace volpol::plan {
+
+helper::decision volume_decision::as_helper() const {
+  helper::decision d;
+  d.perform = perform;
+  d.why = helper_reason;
+  d.policy = has_helper ? policy : nullptr;
+  d.exclusion = exclusion;
+  if (helper_reason == helper::reason::pod_fs_backup) {
+    d.pod = pod;
+    d.pod_volume = pod_volume;
+  }
+  d.pod_reason = pod_reason;
+  d.pvc = pvc;
+  d.pv = pv;
+  d.consulted_policies = consulted_policies;
+  d.matched_on = matched_on;
+  return d;
+}
+
+std::string_view to_string(step_kind s) {
+  switch (s) {
+    case step_kind::item_inclusion: return "item-inclusion";
+    case step_kind::should_perform_fs_backup: return "should-perform-fs-backup";
+    case step_kind::pvc_snapshot_tracker: return "pvc-snapshot-tracker";
+    case step_kind::pod_volume_backupper: return "pod-volume-backupper";
+    case step_kind::csi_get_match_action: return "csi-get-match-action";
+    case step_kind::should_perform_snapshot: return "should-perform-snapshot";
+    case step_kind::csi_pvc_action: return "csi-pvc-action";
+    case step_kind::csi_volume_helper: return "csi-volume-helper";
+    case step_kind::take_pv_snapshot: return "take-pv-snapshot";
+    case step_kind::backup_volume_info: return "backup-volume-info";
+  }
+  return "";
+}
+
+std::string_view to_string(reason_kind k) {
+  switch (k) {
+    case reason_kind::none: return "none";
+    case reason_kind::pod_excluded_by_label: return "pod-excluded-by-label";
+    case reason_kind::pod_being_deleted: return "pod-being-deleted";
+    case reason_kind::pvc_excluded_by_label: return "pvc-excluded-by-label";
+    case reason_kind::pv_excluded_by_label: return "pv-excluded-by-label";
+    case reason_kind::fs_backup_declined: return "fs-backup-declined";
+    case reason_kind::pvc_taken_by_other_pod: return "pvc-taken-by-other-pod";
+    case reason_kind::pvc_opted_out: return "pvc-opted-out";
+    case reason_kind::pod_not_running: return "pod-not-running";
+    case reason_kind::pod_volume_policy_skip: return "pod-volume-policy-skip";
+    case reason_kind::host_path_volume: return "host-path-volume";
+    case reason_kind::block_volume: return "block-volume";
+    case reason_kind::volume_not_mounted: return "volume-not-mounted";
+    case reason_kind::pod_volume_backup: return "pod-volume-backup";
+    case reason_kind::csi_policy_skip: return "csi-policy-skip";
+    case reason_kind::snapshot_declined: return "snapshot-declined";
+    case reason_kind::custom_action: return "custom-action";
+    case reason_kind::not_csi_volume: return "not-csi-volume";
+    case reason_kind::csi_helper_disagrees: return "csi-helper-disagrees";
+    case reason_kind::csi_snapshot: return "csi-snapshot";
+    case reason_kind::csi_volume_pvc_not_backed_up: return "csi-volume-pvc-not-backed-up";
+    case reason_kind::native_policy_skip: return "native-policy-skip";
+    case reason_kind::native_snapshot: return "native-snapshot";
+    case reason_kind::no_volume_snapshotter: return "no-volume-snapshotter";
+    case reason_kind::fs_backup_without_pod: return "fs-backup-without-pod";
+    case reason_kind::error: return "error";
+  }
+  return "";
+}
+
+std::string_view to_string(volume_error_kind k) {
+  switch (k) {
+    case volume_error_kind::helper_pvc_not_found: return "helper-pvc-not-found";
+    case volume_error_kind::helper_pv_lookup: return "helper-pv-lookup";
+    case volume_error_kind::pod_volume_pvc_not_found: return "pod-volume-pvc-not-found";
+    case volume_error_kind::pv_claim_not_found: return "pv-claim-not-found";
+    case volume_error_kind::pv_not_found: return "pv-not-found";
+    case volume_error_kind::pvc_without_storage_class: return "pvc-without-storage-class";
+    case volume_error_kind::csi_pv_lookup: return "csi-pv-lookup";
+  }
+  return "";
+}
+
+}  // namespace volpol::plan
