@@ -7,8 +7,13 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config
   libyaml-cpp-dev libsimdjson-dev libcli11-dev libfmt-dev
-  libgtest-dev libgmock-dev libbenchmark-dev libarchive-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libarchive-dev libyaml-dev
+  clang libclang-rt-dev                  # the sanitizer build and the fuzzers (scripts/fuzz.sh)
+  curl                                   # volpol serve's tests
   jq time
+  libcpp-httplib-dev libssl-dev openssl  # the live-cluster tests' loopback API double (HTTPS)
+  python3-jsonschema python3-yaml        # the JSON Schema tests (`volpol schema`)
+  zsh fish                               # the completion scripts are checked with them
 )
 
 missing=()

@@ -1,20 +1,50 @@
-// `volpol` command line: wires the subcommands (one file each) to CLI11.
+// `volpol` command line: wires the subcommands (one file each) to CLI11, and the commands about
+// volpol itself (version, help, completion, man).
 #include "volpol/cli/app.h"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
+#include "shell_help.h"
 #include "volpol/cli/audit_command.h"
 #include "volpol/cli/diff_command.h"
 #include "volpol/cli/explain_command.h"
 #include "volpol/cli/plan_command.h"
+#include "volpol/cli/schema_command.h"
+#include "volpol/cli/serve_command.h"
 #include "volpol/cli/test_command.h"
 #include "volpol/cli/validate_command.h"
+#include "volpol/cli/version.h"
 
 namespace volpol::cli {
 
+namespace {
+
+constexpr int exit_ok = static_cast<int>(exit_code::ok);
+constexpr int exit_usage = static_cast<int>(exit_code::invalid_usage);
+
+void print_version(std::FILE* out) {
+  const version_info v = version();
+  std::fprintf(out, "volpol %.*s (commit %.*s)\nmirrors Velero (velero-io/velero) at commit %.*s\n",
+               static_cast<int>(v.version.size()), v.version.data(), static_cast<int>(v.commit.size()),
+               v.commit.data(), static_cast<int>(v.velero_commit.size()), v.velero_commit.data());
+}
+
+/// The subcommand the parse reached (for "see `volpol plan --help`"), or nullptr.
+const CLI::App* reached_subcommand(const CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    if (sub->parsed()) return sub;
+  return nullptr;
+}
+
+}  // namespace
+
 int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
-  CLI::App app{"volpol: predict what a Velero backup does with every volume", "volpol"};
-  app.require_subcommand(1);
+  CLI::App app{"volpol: predict what a Velero backup does with every volume, and why", "volpol"};
+  app.require_subcommand(0, 1);
+  bool show_version = false;
+  app.add_flag("--version", show_version, "Print volpol's version, commit and the Velero commit it mirrors");
+
   validate_options validate;
   CLI::App* validate_cmd = setup_validate(app, validate);
   plan_options plan;
@@ -27,13 +57,48 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App* diff_cmd = setup_diff(app, diff);
   audit_options audit;
   CLI::App* audit_cmd = setup_audit(app, audit);
+  serve_command_options serve;
+  CLI::App* serve_cmd = setup_serve(app, serve);
+  CLI::App* schema_cmd = setup_schema(app);
+
+  CLI::App* version_cmd = app.add_subcommand("version", "Print volpol's version, commit and the Velero commit it mirrors");
+  std::string help_topic;
+  CLI::App* help_cmd = app.add_subcommand("help", "Print the help of volpol or of one command");
+  help_cmd->add_option("COMMAND", help_topic, "plan, explain, validate, test, diff, audit, schema, completion, version");
+  std::string shell;
+  CLI::App* completion_cmd = app.add_subcommand("completion", "Print a shell completion script (bash, zsh or fish)");
+  completion_cmd->add_option("SHELL", shell, "bash, zsh or fish")
+      ->required()
+      ->check(CLI::IsMember({"bash", "zsh", "fish"}));
+  completion_cmd->footer("  bash: source <(volpol completion bash)   (or save it in /etc/bash_completion.d/volpol)\n"
+                         "  zsh:  volpol completion zsh > \"${fpath[1]}/_volpol\"\n"
+                         "  fish: volpol completion fish > ~/.config/fish/completions/volpol.fish");
+  std::string man_topic;
+  CLI::App* man_cmd = app.add_subcommand("man", "Print a man page (roff) for volpol or one command");
+  man_cmd->group("");  // hidden: the build installs its output
+  man_cmd->add_option("COMMAND", man_topic, "plan, validate, ...");
+
+  // After the subcommands, which would inherit it.
+  app.footer("Run `volpol help COMMAND` or `volpol COMMAND --help` for a command's options.\n"
+             "Exit codes: 0 clean; 1 findings (volumes with errors, invalid policies); 2 bad usage or an\n"
+             "invalid policy given to plan; 3 input that cannot be read or holds no objects.");
+
   std::vector<std::string> rev(args.rbegin(), args.rend());
   try {
     app.parse(rev);
   } catch (const CLI::ParseError& e) {
-    const bool help = e.get_exit_code() == 0;
-    std::fputs(help ? app.help().c_str() : (e.what() + std::string("\n")).c_str(), help ? out : err);
-    return help ? static_cast<int>(exit_code::ok) : static_cast<int>(exit_code::invalid_usage);
+    if (e.get_exit_code() == 0) {  // --help
+      std::fputs(app.help().c_str(), out);
+      return exit_ok;
+    }
+    const CLI::App* sub = reached_subcommand(app);
+    std::fprintf(err, "error: %s\n", e.what());
+    std::fprintf(err, "see `volpol %s--help`\n", sub ? (sub->get_name() + " ").c_str() : "");
+    return exit_usage;
+  }
+  if (show_version || version_cmd->parsed()) {
+    print_version(out);
+    return exit_ok;
   }
   if (validate_cmd->parsed()) return run_validate(validate, out, err);
   if (plan_cmd->parsed()) return run_plan(plan, out, err);
@@ -41,7 +106,36 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   if (test_cmd->parsed()) return run_test_command(test, out, err);
   if (diff_cmd->parsed()) return run_diff(diff, out, err);
   if (audit_cmd->parsed()) return run_audit(audit, out, err);
-  return static_cast<int>(exit_code::invalid_usage);
+  if (serve_cmd->parsed()) return run_serve(serve, err);
+  if (schema_cmd->parsed()) return run_schema(out);
+  if (completion_cmd->parsed()) {
+    const std::string script = completion_script(app, shell);
+    std::fwrite(script.data(), 1, script.size(), out);
+    return exit_ok;
+  }
+  if (help_cmd->parsed() || man_cmd->parsed()) {
+    const std::string& topic = help_cmd->parsed() ? help_topic : man_topic;
+    const CLI::App* target = &app;
+    if (!topic.empty()) {
+      try {
+        target = app.get_subcommand(topic);
+      } catch (const CLI::OptionNotFound&) {
+        target = nullptr;
+      }
+      if (target == nullptr || target->get_group().empty()) {
+        std::fprintf(err, "error: no command `%s`: the commands are plan, explain, validate, test, diff, audit, schema, completion, version, help\n",
+                     topic.c_str());
+        std::fputs("see `volpol --help`\n", err);
+        return exit_usage;
+      }
+    }
+    const std::string text = help_cmd->parsed() ? (target == &app ? app.help() : target->help("volpol")) : man_page(app, target == &app ? nullptr : target);
+    std::fputs(text.c_str(), out);
+    return exit_ok;
+  }
+  // No command: the overview (as kubectl and velero do).
+  std::fputs(app.help().c_str(), out);
+  return exit_ok;
 }
 
 }  // namespace volpol::cli

@@ -7,38 +7,36 @@
 #include <algorithm>
 
 #include "volpol/cli/app.h"
+#include "volpol/k8s/spelling.h"
 #include "volpol/plan/explain_report.h"
 
 namespace volpol::cli {
 
 namespace {
 
-/// Does `selector` name record `r`? NS/PVC, NS/POD/VOLUME (the pod volume or its claim), pv/NAME.
-bool selects(std::string_view selector, const plan::volume_record& r) {
-  if (selector.substr(0, 3) == "pv/") return r.pv_name == selector.substr(3);
+/// Does `selector` name record `r`? NS/PVC, NS/POD/VOLUME (the pod volume, or the claim it
+/// mounts — through any pod that mounts it), pv/NAME. Every part must be non-empty.
+bool selects(std::string_view selector, const plan::volume_record& r, const k8s::cluster& c) {
+  if (selector.substr(0, 3) == "pv/") {
+    const std::string_view name = selector.substr(3);
+    return !name.empty() && name.find('/') == std::string_view::npos && r.pv_name == name;
+  }
   const std::size_t first = selector.find('/');
-  if (first == std::string_view::npos) return false;
+  if (first == std::string_view::npos || first == 0) return false;
   const std::string_view ns = selector.substr(0, first);
   const std::string_view rest = selector.substr(first + 1);
   const std::size_t second = rest.find('/');
-  if (second == std::string_view::npos) return r.pvc_namespace == ns && r.pvc_name == rest;
+  if (second == std::string_view::npos) return !rest.empty() && r.pvc_namespace == ns && r.pvc_name == rest;
+  const std::string_view pod = rest.substr(0, second), volume = rest.substr(second + 1);
+  if (pod.empty() || volume.empty() || volume.find('/') != std::string_view::npos) return false;
   const std::string_view ns_of = r.pod_namespace.empty() ? r.pvc_namespace : r.pod_namespace;
-  return ns_of == ns && r.pod_name == rest.substr(0, second) && r.pod_volume == rest.substr(second + 1);
-}
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
+  if (ns_of == ns && r.pod_name == pod && r.pod_volume == volume) return true;
+  // Another pod mounting the record's claim (a shared PVC: one record, several pods).
+  if (r.pvc_name.empty() || r.pvc_namespace != ns) return false;
+  const k8s::pod* p = c.find_pod(ns, pod);
+  const k8s::pod_volume* v = p ? p->find_volume(volume) : nullptr;
+  return v != nullptr && v->sources.has(k8s::volume_source::persistent_volume_claim) &&
+         v->sources.claim_name == r.pvc_name;
 }
 
 std::string closest_key(std::string_view selector, const plan::plan_result& p) {
@@ -61,6 +59,7 @@ CLI::App* setup_explain(CLI::App& app, explain_options& opt) {
   CLI::App* cmd = app.add_subcommand(
       "explain", "Explain why each chosen volume is backed up as it is: every step, policy and condition");
   add_plan_input_flags(cmd, opt.plan);
+  opt.plan.command = "explain";
   cmd->add_option("VOLUME", opt.volumes, "Volumes: NS/PVC, NS/POD/VOLUME or pv/NAME");
   cmd->add_flag("--all", opt.all, "Explain every volume of the plan");
   cmd->add_option("-o,--output", opt.plan.output, "Output format")
@@ -70,35 +69,48 @@ CLI::App* setup_explain(CLI::App& app, explain_options& opt) {
 }
 
 int run_explain(const explain_options& opt, std::FILE* out, std::FILE* err) {
-  if (opt.all == !opt.volumes.empty()) {
+  if (opt.all && !opt.volumes.empty()) {
+    std::fputs("volpol explain: give VOLUME... or --all, not both\n", err);
+    return static_cast<int>(exit_code::invalid_usage);
+  }
+  if (!opt.all && opt.volumes.empty()) {
     std::fputs("volpol explain: name the volumes to explain (NS/PVC, NS/POD/VOLUME, pv/NAME) or give --all\n", err);
     return static_cast<int>(exit_code::invalid_usage);
   }
   prepare_outcome prepared = prepare_plan(opt.plan, /*trace=*/true, err);
   if (!prepared.plan) return prepared.exit;
   const plan::plan_result& p = prepared.plan->result;
+  const k8s::cluster& c = prepared.plan->loaded.objects;
   std::vector<const plan::volume_record*> chosen;
   bool unknown = false;
   if (opt.all) {
     for (const plan::volume_record& r : p.volumes) chosen.push_back(&r);
   } else {
     for (const std::string& s : opt.volumes) {
-      const std::size_t before = chosen.size();
-      for (const plan::volume_record& r : p.volumes)
-        if (selects(s, r) && std::find(chosen.begin(), chosen.end(), &r) == chosen.end()) chosen.push_back(&r);
-      if (chosen.size() > before) continue;
+      bool found = false;
+      for (const plan::volume_record& r : p.volumes) {
+        if (!selects(s, r, c)) continue;
+        found = true;
+        if (std::find(chosen.begin(), chosen.end(), &r) == chosen.end()) chosen.push_back(&r);
+      }
+      if (found) continue;
       unknown = true;
       const std::string near = closest_key(s, p);
-      std::fprintf(err, "volpol explain: no volume `%s` in the plan%s\n", s.c_str(),
+      const std::string shown = s.size() > 200 ? s.substr(0, 200) + "..." : s;
+      std::fprintf(err, "volpol explain: no volume `%s` in the plan%s\n", shown.c_str(),
                    near.empty() ? "" : fmt::format("; did you mean `{}`?", near).c_str());
     }
   }
   if (unknown) return static_cast<int>(exit_code::invalid_usage);
   const std::string& format = opt.plan.output;
-  if (format == "json") plan::write_explanations_json(chosen, p, out);
-  else if (format == "yaml") plan::write_explanations_yaml(chosen, p, out);
-  else plan::write_explanations_text(chosen, p, out);
-  const bool errors = prepared.plan->input_errors || p.summary.errors > 0;
+  const plan::report_context& ctx = prepared.plan->context;
+  if (format == "json") plan::write_explanations_json(chosen, p, ctx, out);
+  else if (format == "yaml") plan::write_explanations_yaml(chosen, p, ctx, out);
+  else plan::write_explanations_text(chosen, p, ctx, out);
+  if (prepared.plan->unreadable_input) return static_cast<int>(exit_code::unreadable_input);
+  // Exit 1 when an input could not be read or a volume explained has errors.
+  bool errors = prepared.plan->input_errors;
+  for (const plan::volume_record* r : chosen) errors = errors || r->error();
   return static_cast<int>(errors ? exit_code::input_errors : exit_code::ok);
 }
 

@@ -34,6 +34,7 @@ int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
     const std::string text = plan::render_table(p.result, p.context);
     std::fwrite(text.data(), 1, text.size(), out);
   }
+  if (p.unreadable_input) return static_cast<int>(exit_code::unreadable_input);
   const bool errors = p.input_errors || p.result.summary.errors > 0;
   return apply_fail_on(opt, p.result, err, static_cast<int>(errors ? exit_code::input_errors : exit_code::ok));
 }

@@ -4,10 +4,21 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
+#include "load_progress.h"
+#include "suggest.h"
 #include "volpol/cli/app.h"
+#include "volpol/cli/input_limit_flags.h"
+#include "volpol/plan/namespace_filter.h"
 
 namespace volpol::cli {
 
@@ -29,13 +40,13 @@ result<std::optional<bool>> parse_optional_bool(const std::string& flag, const s
   return make_error(fmt::format("--{}: invalid value `{}`, expected `true` or `false`", flag, text));
 }
 
-constexpr int exit_usage = static_cast<int>(exit_code::invalid_usage);
-
-}  // namespace
-
-result<plan::backup_options> backup_options_from(const plan_options& opt) {
+result<plan::backup_options> backup_options_from(const plan_options& opt, const fetched_text* from_cluster) {
   plan::backup_options b;
-  if (!opt.backup_file.empty()) {
+  if (from_cluster) {
+    auto parsed = plan::backup_options_from_backup(from_cluster->text, from_cluster->source);
+    if (const diagnostic* e = parsed.error()) return *e;
+    b = std::move(parsed).value();
+  } else if (!opt.backup_file.empty()) {
     std::ifstream in(opt.backup_file, std::ios::binary);
     if (!in) return make_error(fmt::format("--backup: cannot read `{}`", opt.backup_file));
     std::stringstream ss;
@@ -65,34 +76,147 @@ result<plan::backup_options> backup_options_from(const plan_options& opt) {
   return b;
 }
 
-result<plan::server_options> server_options_from(const plan_options& opt) {
+// Velero's feature flags (pkg/apis/velero/v1/constants.go): EnableCSI changes what happens to
+// volumes; EnableAPIGroupVersions does not, and is accepted.
+const std::vector<std::string> velero_features = {"EnableCSI", "EnableAPIGroupVersions"};
+// Providers whose GetVolumeID volpol mirrors (plan/volume_snapshot_location.h).
+const std::vector<std::string> known_providers = {"aws", "gcp", "azure"};
+
+bool is_known_provider(std::string_view p) {
+  if (p.starts_with("velero.io/")) p.remove_prefix(10);
+  return std::find(known_providers.begin(), known_providers.end(), p) != known_providers.end();
+}
+
+diagnostic flag_error(std::string flag, std::string message, std::string help) {
+  diagnostic d = make_error(std::move(message));
+  d.where.file = std::move(flag);
+  d.help = std::move(help);
+  return d;
+}
+
+/// One --volume-snapshot-locations entry: NAME=PROVIDER, a provider volpol knows, or (with
+/// --cluster) the name of one of the cluster's VolumeSnapshotLocations.
+result<plan::volume_snapshot_location> volume_snapshot_location_from(const std::string& text, const live_cluster* live) {
+  const std::string flag = "--volume-snapshot-locations";
+  if (text.find('=') == std::string::npos) {
+    if (live)
+      for (const plan::volume_snapshot_location& l : live->volume_snapshot_locations)
+        if (l.name == text) return l;
+    if (!is_known_provider(text)) {
+      std::vector<std::string> names;
+      if (live)
+        for (const plan::volume_snapshot_location& l : live->volume_snapshot_locations) names.push_back(l.name);
+      const std::string near = closest_word(text, live ? names : known_providers);
+      std::string help;
+      if (!near.empty()) help = fmt::format("did you mean `{}`? ", near);
+      if (live)
+        help += names.empty() ? fmt::format("the cluster has no VolumeSnapshotLocation in `{}`", live->velero_namespace)
+                              : fmt::format("the cluster's volume snapshot locations: {}", backticked_list(names));
+      else
+        help += fmt::format("give NAME=PROVIDER, e.g. `{0}=aws`, `{0}=gcp` or `{0}=azure` (or use --cluster to read them)",
+                            text);
+      return flag_error(flag,
+                        live ? fmt::format("no volume snapshot location `{}` in the cluster", text)
+                             : fmt::format("`{}` is not NAME=PROVIDER and not a provider volpol knows", text),
+                        help);
+    }
+  }
+  auto parsed = plan::parse_volume_snapshot_location(text);
+  if (const diagnostic* e = parsed.error()) {
+    diagnostic d = *e;
+    d.where.file = flag;
+    return d;
+  }
+  const std::string& provider = parsed->provider;
+  if (!is_known_provider(provider)) {
+    const std::string bare = provider.starts_with("velero.io/") ? provider.substr(10) : provider;
+    const std::string near = closest_word(bare, known_providers);
+    if (!near.empty())
+      return flag_error(flag, fmt::format("unknown provider `{}` in `{}`", provider, text),
+                        fmt::format("did you mean `{}={}`?", parsed->name, near));
+  }
+  return parsed;
+}
+
+result<plan::server_options> server_options_from(const plan_options& opt, const live_cluster* live) {
   plan::server_options s;
   if (opt.features) {
     s.features_given = true;
     s.enable_csi = false;
     std::stringstream ss(*opt.features);
     std::string f;
-    while (std::getline(ss, f, ','))
-      if (f == "EnableCSI") s.enable_csi = true;
+    while (std::getline(ss, f, ',')) {
+      if (f.empty() || f == "none") continue;
+      if (f == "EnableCSI") {
+        s.enable_csi = true;
+        continue;
+      }
+      if (f == "EnableAPIGroupVersions") continue;
+      const std::string near = closest_word(f, velero_features);
+      return flag_error("--features", fmt::format("unknown feature flag `{}`", f),
+                        (near.empty() ? std::string() : fmt::format("did you mean `{}`? ", near)) +
+                            fmt::format("Velero's feature flags are {} (case-sensitive)", backticked_list(velero_features, "and")));
+    }
   }
   for (const std::string& l : opt.volume_snapshot_locations) {
-    auto parsed = plan::parse_volume_snapshot_location(l);
+    auto parsed = volume_snapshot_location_from(l, live);
     if (const diagnostic* e = parsed.error()) return *e;
     s.volume_snapshot_locations.push_back(std::move(parsed).value());
   }
+  if (opt.volume_snapshot_locations.empty() && live) s.volume_snapshot_locations = live->volume_snapshot_locations;
   return s;
 }
+
+/// Namespaces the objects live in (pods', PVCs'), with the cluster's Namespace objects.
+std::vector<std::string> known_namespaces(const k8s::cluster& c, const live_cluster* live) {
+  std::set<std::string> names;
+  if (live && live->namespaces_read) names.insert(live->namespaces.begin(), live->namespaces.end());
+  for (const k8s::pod& p : c.pods()) names.insert(p.metadata.namespace_);
+  for (const k8s::persistent_volume_claim& p : c.persistent_volume_claims()) names.insert(p.metadata.namespace_);
+  names.erase("");
+  return {names.begin(), names.end()};
+}
+
+/// A warning for each --include-namespaces pattern that matches no namespace.
+void warn_unmatched_namespaces(const std::vector<std::string>& patterns, const std::vector<std::string>& known,
+                               std::FILE* err) {
+  for (const std::string& pattern : patterns) {
+    if (pattern == "*") continue;
+    if (std::any_of(known.begin(), known.end(), [&](const std::string& ns) { return plan::glob_match(pattern, ns); }))
+      continue;
+    diagnostic d = flag_error("--include-namespaces", fmt::format("`{}` matches no namespace", pattern), {});
+    d.level = severity::warning;
+    const std::string near = closest_word(pattern, known);
+    d.help = (near.empty() ? std::string() : fmt::format("did you mean `{}`? ", near)) +
+             (known.empty() ? std::string("there are no namespaces in the input")
+                            : fmt::format("namespaces there: {}", backticked_list(known, "and")));
+    std::fprintf(err, "%s\n", d.to_string().c_str());
+  }
+}
+
+std::string usage_command = "plan";  // set by prepare_plan for the hint below
+void print_usage_hint(std::FILE* err) { std::fprintf(err, "see `volpol %s --help`\n", usage_command.c_str()); }
+
+constexpr int exit_usage = static_cast<int>(exit_code::invalid_usage);
+constexpr int exit_unreadable = static_cast<int>(exit_code::unreadable_input);
+
+}  // namespace
 
 void add_plan_input_flags(CLI::App* cmd, plan_options& opt) {
   cmd->add_option("--policy", opt.policy_file, "Resource policy: a policy document or its ConfigMap (YAML or JSON)");
   cmd->add_option("--global-policy", opt.global_policy_file,
                   "Global volume policy document or ConfigMap (its volumePolicies apply after the backup's)");
   cmd->add_option("-f,--filename", opt.inputs,
-                  "Cluster objects: files, folders, - (stdin), or a Velero backup (.tar.gz or unpacked)")
-      ->required();
+                  "Cluster objects: files, folders, - (stdin), or a Velero backup (.tar.gz or unpacked); "
+                  "or --cluster");
   cmd->add_option("--backup", opt.backup_file, "Take the backup options from a Velero Backup object (flags override)");
   add_backup_flags(cmd, opt);
+  add_input_limit_flags(cmd, opt.limits);
+  add_cluster_flags(cmd, opt.cluster);
 }
+
+result<plan::backup_options> backup_options_from(const plan_options& opt) { return backup_options_from(opt, nullptr); }
+result<plan::server_options> server_options_from(const plan_options& opt) { return server_options_from(opt, nullptr); }
 
 void add_backup_flags(CLI::App* cmd, plan_options& opt) {
   add_optional_bool(cmd, "--snapshot-volumes", opt.snapshot_volumes,
@@ -101,7 +225,8 @@ void add_backup_flags(CLI::App* cmd, plan_options& opt) {
                     "Use pod volume file system backup by default (opt-out mode)");
   add_optional_bool(cmd, "--snapshot-move-data", opt.snapshot_move_data, "Move CSI snapshot data to the backup storage");
   cmd->add_option("--data-mover", opt.data_mover, "Data mover for snapshot data movement (default velero)");
-  add_list(cmd, "--include-namespaces", opt.include_namespaces, "Namespaces to include (globs; default *)");
+  add_list(cmd, "--include-namespaces,-n,--namespace", opt.include_namespaces,
+           "Namespaces to include (globs; default *); -n as in kubectl");
   add_list(cmd, "--exclude-namespaces", opt.exclude_namespaces, "Namespaces to exclude (globs)");
   add_list(cmd, "--include-resources", opt.include_resources, "Resources to include (pods, pvc, pv ...)");
   add_list(cmd, "--exclude-resources", opt.exclude_resources, "Resources to exclude");
@@ -114,42 +239,122 @@ void add_backup_flags(CLI::App* cmd, plan_options& opt) {
            "Volume snapshot locations as NAME=PROVIDER (aws, gcp, azure ...)");
 }
 
-prepare_outcome prepare_plan(const plan_options& opt, bool trace, std::FILE* err) {
+prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* err) {
   prepare_outcome out;
-  auto backup = backup_options_from(opt);
+  out.exit = exit_usage;
+  plan_options opt = given;
+  usage_command = opt.command;
+  auto p = std::make_unique<prepared_plan>();
+  if (opt.cluster.cluster == !opt.inputs.empty()) {
+    std::fputs(opt.cluster.cluster ? "error: -f and --cluster cannot go together: give one of them\n"
+                                   : "error: nothing to plan: give -f PATH (files, folders, - for stdin, a Velero "
+                                     "backup) or --cluster\n",
+               err);
+    print_usage_hint(err);
+    return out;
+  }
+  if (opt.cluster.cluster) {
+    if (!opt.backup_file.empty() && (!opt.cluster.from_backup.empty() || !opt.cluster.from_schedule.empty())) {
+      std::fputs("error: --backup FILE and --from-backup/--from-schedule cannot go together\n", err);
+      print_usage_hint(err);
+      return out;
+    }
+    auto read = read_live_cluster(opt.cluster);
+    if (const diagnostic* e = read.error()) {
+      std::fprintf(err, "error: %s\n", e->to_string().c_str());
+      out.exit = exit_unreadable;
+      return out;
+    }
+    p->live = std::move(read).value();
+    for (const diagnostic& d : p->live->warnings) std::fprintf(err, "%s\n", d.to_string().c_str());
+  } else {
+    for (const std::string& flag : {std::string(!opt.cluster.context.empty() ? "--context" : ""),
+                                    std::string(!opt.cluster.resource_policies_configmap.empty() ? "--resource-policies-configmap" : ""),
+                                    std::string(!opt.cluster.global_policies_configmap.empty() ? "--global-backup-volume-policies-configmap" : ""),
+                                    std::string(!opt.cluster.from_backup.empty() ? "--from-backup" : ""),
+                                    std::string(!opt.cluster.from_schedule.empty() ? "--from-schedule" : "")})
+      if (!flag.empty()) {
+        std::fprintf(err, "error: %s reads the live cluster: add --cluster\n", flag.c_str());
+        print_usage_hint(err);
+        return out;
+      }
+  }
+  const live_cluster* live = p->live ? &*p->live : nullptr;
+  auto backup = backup_options_from(opt, live && live->backup ? &*live->backup : nullptr);
   if (const diagnostic* e = backup.error()) {
     std::fprintf(err, "error: %s\n", e->to_string().c_str());
-    out.exit = exit_usage;
+    print_usage_hint(err);
     return out;
   }
-  auto server = server_options_from(opt);
+  auto server = server_options_from(opt, live);
   if (const diagnostic* e = server.error()) {
     std::fprintf(err, "error: %s\n", e->to_string().c_str());
-    out.exit = exit_usage;
+    print_usage_hint(err);
     return out;
   }
-  auto p = std::make_unique<prepared_plan>();
-  p->policies = policy::load_backup_policies({.policy_file = opt.policy_file, .global_policy_file = opt.global_policy_file});
+  // A policy file given on the command line wins over the cluster's ConfigMap.
+  policy::backup_policy_files files{.policy_file = opt.policy_file, .global_policy_file = opt.global_policy_file};
+  files.limits = opt.limits;
+  if (live && live->policy && opt.policy_file.empty())
+    files.policy_config_map = policy::config_map_text{live->policy->text, live->policy->source};
+  if (live && live->global_policy && opt.global_policy_file.empty())
+    files.global_config_map = policy::config_map_text{live->global_policy->text, live->global_policy->source};
+  p->policies = policy::load_backup_policies(files);
   for (const diagnostic& d : p->policies.problems) std::fprintf(err, "%s\n", d.to_string().c_str());
-  if (!p->policies.ok()) {
-    out.exit = exit_usage;
-    return out;
+  if (!p->policies.ok()) return out;
+
+  // Inputs that cannot be read are reported here, once, and not given to the loader.
+  std::vector<std::string> readable;
+  for (const std::string& path : opt.inputs) {
+    std::error_code ec;
+    const bool exists = path == "-" || std::filesystem::exists(path, ec);
+    if (path != "-" && (!exists || access(path.c_str(), R_OK) != 0)) {
+      std::fprintf(err, "error: %s: cannot read: %s\n", path.c_str(), std::strerror(exists ? errno : ENOENT));
+      p->unreadable_input = true;
+      continue;
+    }
+    readable.push_back(path);
   }
+  opt.inputs = readable;
 
   // Only velero.io annotations reach any decision (backup.velero.io/backup-volumes...); the
   // object keeps whether it had annotations at all, which Velero's opt-out list depends on.
   k8s::load_options load;
   load.annotations = k8s::annotation_filter::velero;
-  p->loaded = k8s::load_objects(opt.inputs, load);
+  load.limits = opt.limits;
+  bool cluster_failed = false;
+  {
+    const load_progress progress(err);  // a status line on a terminal, for long loads
+    p->loaded = live ? load_live_objects(*live, load, cluster_failed) : k8s::load_objects(opt.inputs, load);
+  }
   plan::report_context& ctx = p->context;
-  ctx.inputs = opt.inputs;
-  ctx.policy_file = opt.policy_file;
-  ctx.global_policy_file = opt.global_policy_file;
+  ctx.inputs = live ? std::vector<std::string>{"kubectl, context " + live->context} : opt.inputs;
+  ctx.policy_file = files.policy_config_map ? files.policy_config_map->source : opt.policy_file;
+  ctx.global_policy_file = files.global_config_map ? files.global_config_map->source : opt.global_policy_file;
+  // Each problem once: on stderr; the machine formats carry them too (the table does not
+  // repeat them).
   for (const diagnostic& d : p->loaded.problems) {
-    ctx.input_problems.push_back(d);
+    if (opt.output != "table") ctx.input_problems.push_back(d);
     if (d.level == severity::error) p->input_errors = true;
     std::fprintf(err, "%s\n", d.to_string().c_str());
   }
+  std::size_t objects = p->loaded.counts.persistent_volumes + p->loaded.counts.persistent_volume_claims + p->loaded.counts.pods;
+  for (const auto& [kind, n] : p->loaded.counts.other_kinds) objects += n;
+  if (cluster_failed) p->unreadable_input = true;
+  if (objects == 0 && !cluster_failed && (live || !opt.inputs.empty())) {
+    std::vector<std::string> named;
+    for (const std::string& i : opt.inputs) named.push_back(i == "-" ? "standard input (-)" : i);
+    std::fprintf(err, "error: %s: no Kubernetes objects%s\n",
+                 live ? "the cluster" : fmt::format("{}", fmt::join(named, ", ")).c_str(),
+                 live ? " (no PersistentVolumes, PersistentVolumeClaims or pods)"
+                      : " at all (for a pipe: did the command before it fail?)");
+    p->unreadable_input = true;
+  }
+  if (p->unreadable_input && p->loaded.objects.empty()) {
+    out.exit = exit_unreadable;
+    return out;
+  }
+  warn_unmatched_namespaces(backup.value().include_namespaces, known_namespaces(p->loaded.objects, live), err);
 
   plan::plan_input& in = p->input;
   in.cluster = &p->loaded.objects;
@@ -161,10 +366,16 @@ prepare_outcome prepare_plan(const plan_options& opt, bool trace, std::FILE* err
   auto planned = plan::make_plan(in);
   if (const diagnostic* e = planned.error()) {
     std::fprintf(err, "error: %s\n", e->to_string().c_str());
-    out.exit = exit_usage;
     return out;
   }
   p->result = std::move(planned).value();
+  if (live) {
+    // Facts read from the cluster replace the assumption (node agent, snapshot classes).
+    if (live->nodes_read && live->snapshot_classes_read)
+      std::erase(p->result.notes, plan::plan_note::node_agent_assumed);
+    ctx.cluster_notes = live_cluster_notes(*live, p->loaded.objects);
+  }
+  out.exit = 0;
   out.plan = std::move(p);
   return out;
 }

@@ -3,18 +3,29 @@
 
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
 #include "volpol/cli/app.h"
+#include "volpol/cli/input_limit_flags.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::cli {
 
 CLI::App* setup_validate(CLI::App& app, validate_options& opt) {
   CLI::App* cmd = app.add_subcommand("validate", "check policy files (or ConfigMaps holding one) as Velero does");
-  cmd->add_option("FILE", opt.files, "policy document or ConfigMap, YAML or JSON (\"-\" = standard input)")
+  cmd->add_option("FILE", opt.files,
+                  "policy document or ConfigMap, YAML or JSON (\"-\" = standard input); a folder: every "
+                  "*.yaml, *.yml and *.json in it, recursively")
       ->required();
   CLI::Option* global = cmd->add_flag("--global", opt.global,
                                       "check as the global policy: only its volumePolicies apply");
   cmd->add_flag("--restore", opt.restore, "check as a restore's policy (ValidateForRestore)")->excludes(global);
+  add_input_limit_flags(cmd, opt.limits);
   return cmd;
 }
 
@@ -25,13 +36,44 @@ int run_validate(const validate_options& opt, std::FILE* out, std::FILE* err) {
   }
   const policy::policy_use use =
       opt.restore ? policy::policy_use::restore : (opt.global ? policy::policy_use::global : policy::policy_use::backup);
+  // Folders expand to their policy files, sorted; unreadable paths are reported once.
+  namespace fs = std::filesystem;
+  bool unreadable = false;
+  std::vector<std::string> files;
+  for (const std::string& path : opt.files) {
+    std::error_code ec;
+    if (path != "-" && fs::is_directory(path, ec)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
+           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        const std::string ext = it->path().extension().string();
+        if (it->is_regular_file(ec) && (ext == ".yaml" || ext == ".yml" || ext == ".json"))
+          found.push_back(it->path().string());
+      }
+      std::sort(found.begin(), found.end());
+      if (found.empty()) {
+        std::fprintf(err, "error: %s: no policy files (*.yaml, *.yml, *.json) in this folder\n", path.c_str());
+        unreadable = true;
+      }
+      files.insert(files.end(), found.begin(), found.end());
+      continue;
+    }
+    const bool exists = path == "-" || fs::exists(path, ec);
+    if (path != "-" && (!exists || access(path.c_str(), R_OK) != 0)) {
+      std::fprintf(err, "error: %s: cannot read: %s\n", path.c_str(), std::strerror(exists ? errno : ENOENT));
+      unreadable = true;
+      continue;
+    }
+    files.push_back(path);
+  }
   bool all_valid = true;
-  for (const std::string& file : opt.files) {
-    const policy::checked_policies checked = policy::check_policy_file(file, use);
+  for (const std::string& file : files) {
+    const policy::checked_policies checked = policy::check_policy_file(file, use, true, opt.limits);
     for (const diagnostic& d : checked.problems) std::fprintf(out, "%s\n", d.to_string().c_str());
     if (checked.ok()) std::fprintf(out, "%s: OK\n", file.c_str());
     all_valid = all_valid && checked.ok();
   }
+  if (unreadable) return static_cast<int>(exit_code::unreadable_input);
   return static_cast<int>(all_valid ? exit_code::ok : exit_code::input_errors);
 }
 

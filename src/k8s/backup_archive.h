@@ -7,6 +7,7 @@
 
 #include "loader_source.h"
 #include "volpol/k8s/diagnostic.h"
+#include "volpol/k8s/limits.h"
 
 namespace volpol::k8s::detail {
 
@@ -29,6 +30,10 @@ struct path_layout {
 /// `.../config/persistentvolumes/<name>.json`. `/` separators.
 [[nodiscard]] path_layout classify_path(std::string_view path);
 
+/// Whether the first bytes of an input are those of an archive or a compressed stream: gzip,
+/// bzip2, xz, zstd, lz4 magic numbers, or a tar header (`ustar` at byte 257).
+[[nodiscard]] bool looks_like_archive(std::string_view first_bytes);
+
 /// Called for each regular entry of an archive.
 class archive_visitor {
  public:
@@ -39,8 +44,12 @@ class archive_visitor {
   virtual void problem(diagnostic d) = 0;
 };
 
-/// Reads a tar archive, compressed or not (gzip, bzip2, xz, zstd ...), with libarchive.
-/// Problems (cannot open, corrupt data) go to the visitor; entries before them are read.
-void read_archive(const std::string& path, std::string_view label, archive_visitor& visitor);
+/// Reads a tar archive, compressed or not (gzip, bzip2, xz, zstd ...), with libarchive, from
+/// `first` (the bytes already read from the input, to sniff it) followed by the rest of
+/// `rest`. A compressed stream that is no tar (`cluster.json.gz`) is one entry, `<label>!/data`.
+/// Problems (cannot open, corrupt or truncated data, limits) go to the visitor, saying how
+/// many entries were read; entries before them are read.
+void read_archive(std::string first, byte_source& rest, std::string_view label, archive_visitor& visitor,
+                  const input_limits& limits);
 
 }  // namespace volpol::k8s::detail

@@ -15,7 +15,7 @@
 namespace volpol::k8s::detail {
 
 /// A short message for a simdjson error ("invalid JSON: unclosed string").
-[[nodiscard]] std::string json_error_message(simdjson::error_code e);
+[[nodiscard]] std::string json_error_message(simdjson::error_code e, std::uint32_t max_depth = 512);
 
 /// `kind namespace/name` of a JSON object, best effort, for an error that came before the
 /// reader saw metadata (the failure path only: parses `text` again with `parser`).
@@ -30,6 +30,7 @@ struct json_adapter {
   std::size_t length = 0;             ///< the parsed text's length
   std::uint64_t base_offset = 0;      ///< stream offset of `base`
   std::string_view file;
+  std::uint32_t max_depth = 512;      ///< simdjson's depth limit, for its DEPTH_ERROR message
   simdjson::error_code error = simdjson::SUCCESS;  ///< the first syntax error met
 
   /// The raw key text (keys of Kubernetes fields have no escapes; a key written with escapes
@@ -145,7 +146,7 @@ struct json_adapter {
   }
 
   [[nodiscard]] bool alive() const { return error == simdjson::SUCCESS; }
-  [[nodiscard]] std::string parse_error() const { return json_error_message(error); }
+  [[nodiscard]] std::string parse_error() const { return json_error_message(error, max_depth); }
 };
 
 }  // namespace volpol::k8s::detail

@@ -88,18 +88,25 @@ class json_stream {
       while (pos_ < end() && is_json_space(d()[pos_])) ++pos_;
       if (pos_ < end()) return static_cast<unsigned char>(d()[pos_]);
       if (release) keep_ = pos_;
+      if (over_limit()) return -1;
       if (!fill()) return -1;
     }
   }
 
   /// Scans the value at pos_ (kept from keep_); pos_ ends one past it.
   bool scan_value() {
-    value_scanner sc;
+    value_scanner sc(ctx_.limits.max_depth);
     for (;;) {
       std::size_t i = pos_;
       const auto st = sc.step(d(), i, end());
       pos_ = i;
       if (st == value_scanner::state::done) return true;
+      if (st == value_scanner::state::too_deep) {
+        too_deep_ = true;
+        deep_at_ = pos_;
+        return false;
+      }
+      if (over_limit()) return false;
       if (!fill()) return sc.complete_at_eof();
     }
   }
@@ -205,6 +212,7 @@ class json_stream {
     a.length = to - from;
     a.base_offset = buf_.base() + from;
     a.file = ctx_.file;
+    a.max_depth = ctx_.limits.max_depth;
     simdjson::ondemand::document doc;
     if (auto e = parser_.iterate(text).get(doc)) {
       a.fail(e);
@@ -232,7 +240,7 @@ class json_stream {
   diagnostic scalar_value(simdjson::ondemand::document& doc, simdjson::error_code e, std::size_t from,
                           std::size_t index, bool items) const {
     simdjson::ondemand::json_type t;
-    if (e != simdjson::SCALAR_DOCUMENT_AS_VALUE || doc.type().get(t)) return located(from, json_error_message(e));
+    if (e != simdjson::SCALAR_DOCUMENT_AS_VALUE || doc.type().get(t)) return located(from, json_error_message(e, ctx_.limits.max_depth));
     const char* what = t == simdjson::ondemand::json_type::string   ? "a string"
                        : t == simdjson::ondemand::json_type::number ? "a number"
                        : t == simdjson::ondemand::json_type::boolean ? "a boolean"
@@ -280,7 +288,24 @@ class json_stream {
     return false;
   }
 
+  /// The value being read (from keep_) is larger than --max-object-bytes: it is not buffered
+  /// further, and the rest of the stream is not read.
+  bool over_limit() {
+    if (too_large_ || pos_ - keep_ <= ctx_.limits.max_object_bytes) return too_large_;
+    too_large_ = true;
+    return true;
+  }
+
   bool truncated(std::size_t at, std::string_view what) {
+    if (too_deep_)
+      return error_at(deep_at_ == 0 ? 0 : deep_at_ - 1,
+                      fmt::format("invalid JSON: nested more than {} levels (raise with --max-depth); the rest "
+                                  "of the input is not read",
+                                  ctx_.limits.max_depth));
+    if (too_large_)
+      return error_at(keep_, fmt::format("not read: a value larger than {} bytes starts here (raise with "
+                                         "--max-object-bytes); the rest of the input (from byte {}) is not read",
+                                         ctx_.limits.max_object_bytes, buf_.base() + keep_));
     if (!buf_.error().empty()) return report_read_error(), false;
     return error_at(at, fmt::format("invalid JSON: the input ends (at byte {}) inside this {}; truncated file?",
                                     buf_.bytes_read(), what));
@@ -299,6 +324,9 @@ class json_stream {
   simdjson::ondemand::parser& parser_;
   std::size_t pos_ = 0;
   std::size_t keep_ = 0;
+  bool too_large_ = false;
+  bool too_deep_ = false;
+  std::size_t deep_at_ = 0;  ///< where the scanner found the value too deep
 };
 
 }  // namespace

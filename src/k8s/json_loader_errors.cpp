@@ -1,4 +1,6 @@
 // JSON error messages, positions and object names — the failure path of json_loader.cpp.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -8,7 +10,7 @@
 
 namespace volpol::k8s::detail {
 
-std::string json_error_message(simdjson::error_code e) {
+std::string json_error_message(simdjson::error_code e, std::uint32_t max_depth) {
   switch (e) {
     case simdjson::TAPE_ERROR: return "invalid JSON: missing or extra comma, colon, brace or bracket";
     case simdjson::UNCLOSED_STRING: return "invalid JSON: unclosed string";
@@ -20,7 +22,7 @@ std::string json_error_message(simdjson::error_code e) {
     case simdjson::STRING_ERROR: return "invalid JSON: bad string escape";
     case simdjson::INCOMPLETE_ARRAY_OR_OBJECT: return "invalid JSON: unclosed object or array";
     case simdjson::EMPTY: return "invalid JSON: no value";
-    case simdjson::DEPTH_ERROR: return "invalid JSON: nested too deeply";
+    case simdjson::DEPTH_ERROR: return fmt::format("invalid JSON: nested more than {} levels (raise with --max-depth)", max_depth);
     default: {
       std::string m = simdjson::error_message(e);
       if (!m.empty()) m[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(m[0])));

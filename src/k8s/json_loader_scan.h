@@ -147,7 +147,11 @@ inline std::uint64_t escaped_bits(std::uint64_t backslash, std::uint64_t& carry)
 /// Resumable: feed it the buffer again after a refill (positions shifted by the caller).
 class value_scanner {
  public:
-  enum class state : std::uint8_t { done, more };
+  enum class state : std::uint8_t { done, more, too_deep };
+
+  /// `max_depth`: objects and arrays open at once past which step() gives up (`too_deep`, `i`
+  /// within 64 bytes after where the limit was passed).
+  explicit value_scanner(std::int64_t max_depth = INT64_MAX) : max_depth_(max_depth) {}
 
   /// Advances `i` over [i, end) of `d`. `done`: `i` is one past the value's last byte.
   state step(const char* d, std::size_t& i, std::size_t end) {
@@ -170,6 +174,7 @@ class value_scanner {
       return i < end ? state::done : state::more;
     }
     if (depth_ > 0 && blocks(d, i, end)) return state::done;
+    if (depth_ > max_depth_) return state::too_deep;
     while (i < end) {
       if (in_string_) {
         if (escape_) {
@@ -197,7 +202,7 @@ class value_scanner {
       if (c == '"') {
         in_string_ = true;
       } else if (c == '{' || c == '[') {
-        ++depth_;
+        if (++depth_ > max_depth_) return state::too_deep;
       } else if (--depth_ == 0) {
         return state::done;
       }
@@ -222,6 +227,7 @@ class value_scanner {
       const int closes = close == 0 ? 0 : count_bits(close);
       if (depth_ > closes) {
         depth_ += (open == 0 ? 0 : count_bits(open)) - closes;  // cannot reach 0 in this block
+        if (depth_ > max_depth_) return false;  // step() reports it, at this block
       } else {
         for (std::uint64_t all = open | close; all != 0; all &= all - 1) {
           const int k = __builtin_ctzll(all);
@@ -242,6 +248,7 @@ class value_scanner {
   static bool is_delimiter(char c) { return c == ',' || c == '}' || c == ']' || is_json_space(c); }
 
   std::int64_t depth_ = 0;
+  std::int64_t max_depth_;
   bool started_ = false;
   bool in_string_ = false;
   bool escape_ = false;

@@ -81,12 +81,15 @@ class loader final : public archive_visitor {
   explicit loader(const load_options& options)
       : options_(options), buffer_(options.chunk_size), sink_(result_, pending_) {
     read_.annotations = options.annotations;
+    // simdjson keeps the depth of its first allocation when it grows for a larger document.
+    const auto allocated = parser_.allocate(4096, std::max<std::uint32_t>(options.limits.max_depth, 1));
+    (void)allocated;  // on failure iterate() allocates again, with the default depth
   }
 
   void load_path(const std::string& path) {
     if (path == "-") {
       stdio_source in(options_.standard_input);
-      read_stream(in, "-", nullptr);
+      read_input(in, "-", nullptr);
       return;
     }
     std::error_code ec;
@@ -96,66 +99,122 @@ class loader final : public archive_visitor {
       return report(problem_at(path, fmt::format("cannot open: {}", std::strerror(err))));
     }
     if (fs::is_directory(st)) return load_folder(path);
-    load_file(path, true);
+    load_file(path, fs::is_regular_file(st));
   }
 
   void load_text(std::string_view text, std::string_view name) {
     memory_source src(text);
-    read_stream(src, std::string(name), nullptr);
+    read_input(src, std::string(name), nullptr);
   }
 
   load_result take() {
     flush();
+    if (!skipped_.empty()) {
+      diagnostic d;
+      d.level = severity::warning;
+      d.where.file = skipped_.front();
+      std::string names;
+      for (std::size_t i = 1; i < skipped_.size() && i <= 5; ++i) names += (i > 1 ? ", " : "") + skipped_[i];
+      if (skipped_.size() > 6) names += fmt::format(" and {} more", skipped_.size() - 6);
+      d.message = "not read: not a .json, .yaml, .yml, .tar.gz, .tgz or .tar file";
+      if (skipped_.size() > 1)
+        d.message += fmt::format("; nor {} other file{}: {}", skipped_.size() - 1, skipped_.size() > 2 ? "s" : "", names);
+      result_.problems.add(std::move(d));
+    }
     return std::move(result_);
   }
 
   // archive_visitor
   bool wants(const std::string& label) override {
     if (!is_object_name(label) || is_archive_name(label)) {
-      ++result_.counts.files_skipped;
+      skip_file(label);
       return false;
     }
     return !skip_by_layout(classify_path(label));
   }
-  void read(byte_source& entry, const std::string& label) override { read_stream(entry, label, nullptr); }
+  void read(byte_source& entry, const std::string& label) override {
+    read_input(entry, label, nullptr, /*in_archive=*/true);
+  }
   void problem(diagnostic d) override { report(std::move(d)); }
 
  private:
+  /// A file in a folder or an archive that is not read: counted, and named in one warning
+  /// (Velero's `metadata/version` in a backup is expected and not named).
+  void skip_file(const std::string& path) {
+    ++result_.counts.files_skipped;
+    if (path.ends_with("metadata/version")) return;
+    skipped_.push_back(path);
+  }
+
+  /// Every file below `folder`, in sorted path order; a sub-folder that cannot be listed, a
+  /// symbolic link to a folder and a special file (FIFO, socket, device) are reported.
   void load_folder(const std::string& folder) {
     std::vector<std::string> files;
+    collect(fs::path(folder), files, 0);
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) load_file(f, true);
+  }
+
+  void collect(const fs::path& dir, std::vector<std::string>& files, int depth) {
+    const std::string name = dir.generic_string();
+    if (depth > 64) return report(problem_at(name, "folder not read: more than 64 folders deep"));
     std::error_code ec;
-    fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
-    for (; !ec && it != end; it.increment(ec)) {
+    fs::directory_iterator it(dir, ec), end;
+    if (ec) return report(problem_at(name, fmt::format("cannot list folder: {}", ec.message())));
+    for (; it != end; it.increment(ec)) {
       std::error_code fec;
-      if (!it->is_regular_file(fec)) continue;
+      const fs::file_status link = it->symlink_status(fec);
+      const fs::file_status target = it->status(fec);
       std::string p = it->path().generic_string();
-      if (is_object_name(p)) {
+      if (fs::is_directory(target)) {
+        if (fs::is_symlink(link)) {
+          diagnostic d = problem_at(p, "not read: a symbolic link to a folder (give the folder itself)");
+          d.level = severity::warning;
+          report(std::move(d));
+          continue;
+        }
+        collect(it->path(), files, depth + 1);
+      } else if (!fs::is_regular_file(target)) {
+        if (fec) {
+          report(problem_at(p, fmt::format("cannot open: {}", fec.message())));
+          continue;
+        }
+        diagnostic d = problem_at(p, "not read: not a regular file (a FIFO, socket or device in a folder)");
+        d.level = severity::warning;
+        report(std::move(d));
+      } else if (is_object_name(p)) {
         files.push_back(std::move(p));
       } else {
-        ++result_.counts.files_skipped;
+        skip_file(p);
       }
     }
-    if (ec) report(problem_at(folder, fmt::format("cannot list folder: {}", ec.message())));
-    std::sort(files.begin(), files.end());
-    for (const auto& f : files) load_file(f, false);
+    if (ec) report(problem_at(name, fmt::format("cannot list folder: {}", ec.message())));
   }
 
-  void load_file(const std::string& path, bool explicit_arg) {
-    if (is_archive_name(path) || (explicit_arg && looks_compressed(path))) {
-      read_archive(path, path, *this);
-      return;
-    }
+  /// Opens `path` once: archive or object text is told from the bytes read first.
+  void load_file(const std::string& path, bool regular) {
     const path_layout layout = classify_path(path);
-    if (skip_by_layout(layout)) return;
+    if (!is_archive_name(path) && skip_by_layout(layout)) return;
     file_source src(path);
     if (!src.is_open()) return report(problem_at(path, fmt::format("cannot open: {}", src.error())));
-    read_stream(src, path, &path);
+    read_input(src, path, regular ? &path : nullptr);
   }
 
-  static bool looks_compressed(const std::string& path) {
-    file_source src(path);
-    unsigned char magic[2] = {0, 0};
-    return src.read(reinterpret_cast<char*>(magic), 2) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+  /// Reads the first window of `src`; an archive (by name or by its first bytes) goes to
+  /// libarchive with those bytes, anything else to the JSON or YAML reader.
+  void read_input(byte_source& src, const std::string& label, const std::string* reread, bool in_archive = false) {
+    buffer_.reset(src, src.size_hint());
+    (void)buffer_.fill_first();
+    const std::string_view first(buffer_.data(), buffer_.size());
+    if (looks_like_archive(first) || (!in_archive && is_archive_name(label))) {
+      if (in_archive) {
+        report(problem_at(label, "not read: an archive inside an archive"));
+        return;
+      }
+      read_archive(std::string(first), src, label, *this, options_.limits);
+      return;
+    }
+    read_stream(src, label, reread);
   }
 
   /// Velero entries volpol does not read: other resources, other API versions.
@@ -176,9 +235,8 @@ class loader final : public archive_visitor {
     const std::size_t first_problem = pending_.size();
     const path_layout layout = classify_path(label);
     sink_.start(label, &layout);
-    buffer_.reset(src, src.size_hint());
-    (void)buffer_.fill_first();
-    stream_context ctx{label, layout.kind, read_, sink_, buffer_};
+    (void)src;  // read through buffer_, filled by read_input
+    stream_context ctx{label, layout.kind, read_, sink_, buffer_, options_.limits};
     if (is_json(label)) {
       read_json_stream(ctx, parser_);
     } else {
@@ -191,17 +249,15 @@ class loader final : public archive_visitor {
     flush();
   }
 
-  /// JSON when the first byte that is not blank is `{` or `[` — for a `.yaml`/`.yml` name, only
-  /// if the text is valid JSON (checked when the whole file is in the first chunk).
+  /// JSON when the first byte that is not blank is `{` or `[`, unless the name ends in `.yaml`
+  /// or `.yml`: such a file is always YAML (JSON is YAML; flow-style YAML such as `{a: b}` is
+  /// not JSON), whatever its size.
   bool is_json(std::string_view label) {
+    if (is_yaml_name(label)) return false;
     std::string_view text(buffer_.data(), buffer_.size());
     if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
     const std::size_t at = text.find_first_not_of(" \t\r\n");
-    if (at == std::string_view::npos || (text[at] != '{' && text[at] != '[')) return false;
-    if (!is_yaml_name(label) || !buffer_.eof()) return true;
-    simdjson::dom::parser p;
-    simdjson::dom::element ignored;
-    return !p.parse(text.data(), text.size(), true).get(ignored);
+    return at != std::string_view::npos && (text[at] == '{' || text[at] == '[');
   }
 
   void report(diagnostic d) {
@@ -216,6 +272,7 @@ class loader final : public archive_visitor {
   }
 
   load_options options_;
+  std::vector<std::string> skipped_;  ///< files not read for their name: the first, then others
   read_options read_;
   load_result result_;
   std::vector<diagnostic> pending_;

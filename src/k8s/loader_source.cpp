@@ -42,8 +42,9 @@ std::size_t file_source::read(char* dst, std::size_t n) {
 }
 
 std::size_t stdio_source::read(char* dst, std::size_t n) {
+  errno = 0;
   const std::size_t got = std::fread(dst, 1, n, f_);
-  if (got == 0 && std::ferror(f_)) error_ = "read error";
+  if (got == 0 && std::ferror(f_)) error_ = errno != 0 ? std::strerror(errno) : "read error";
   return got;
 }
 

@@ -8,6 +8,7 @@
 
 #include "loader_reader.h"
 #include "loader_source.h"
+#include "volpol/k8s/limits.h"
 
 
 namespace volpol::k8s::detail {
@@ -18,6 +19,7 @@ struct stream_context {
   read_options options;
   object_sink& sink;
   chunk_buffer& buffer;        ///< reset() on the stream's source already
+  const input_limits& limits;
 };
 
 /// Reads JSON values one after the other (objects, lists, arrays of objects) from the stream.

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "loader_stream.h"
+#include "volpol/k8s/yaml_check.h"
 #include "yaml_adapter.h"
 
 namespace volpol::k8s::detail {
@@ -158,7 +159,7 @@ class yaml_stream {
     if (is_marker(line, "---")) {
       finish_document();
       doc_first_ = line_no_;
-      doc_.append(line);
+      grow(doc_, line, doc_over_);
       return;
     }
     if (is_marker(line, "...")) {
@@ -170,8 +171,8 @@ class yaml_stream {
       case state::header: return header_line(line);
       case state::items_pending: return pending_line(line);
       case state::items: return item_line(line);
-      case state::trailer: trailer_.append(line); return;
-      case state::plain: doc_.append(line); return;
+      case state::trailer: grow(trailer_, line, trailer_over_); return;
+      case state::plain: grow(doc_, line, doc_over_); return;
     }
   }
 
@@ -183,12 +184,12 @@ class yaml_stream {
       return;
     }
     if (const std::string_view k = kind_value(line); !k.empty()) list_kind_.assign(k);
-    doc_.append(line);
+    grow(doc_, line, doc_over_);
   }
 
   void pending_line(std::string_view line) {
     if (blank_or_comment(line)) {
-      pending_.append(line);
+      grow(pending_, line, doc_over_);
       return;
     }
     const std::size_t k = indent_of(line);
@@ -199,23 +200,23 @@ class yaml_stream {
       return;
     }
     // Not a block sequence (a flow `[...]` on the next line ...): one document after all.
-    doc_.append(items_key_);
-    doc_.append(pending_);
-    doc_.append(line);
+    grow(doc_, items_key_, doc_over_);
+    grow(doc_, pending_, doc_over_);
+    grow(doc_, line, doc_over_);
     state_ = state::plain;
   }
 
   void item_line(std::string_view line) {
     const std::size_t k = indent_of(line);
     if (blank_or_comment(line) || k > item_indent_) {
-      item_.append(line);
+      grow(item_, line, item_over_);
       return;
     }
     finish_item();
     if (k == item_indent_ && is_dash(line, k)) return begin_item(line);
     state_ = state::trailer;
     trailer_first_ = line_no_;
-    trailer_.append(line);
+    grow(trailer_, line, trailer_over_);
   }
 
   void begin_item(std::string_view line) {
@@ -224,6 +225,13 @@ class yaml_stream {
   }
 
   void finish_item() {
+    if (item_over_ != 0) {
+      too_large(item_first_, "list item");
+      item_over_ = 0;
+      item_.clear();
+      ++item_index_;
+      return;
+    }
     if (item_.empty()) return;
     const std::string_view hint = item_kind_of_list(list_kind_);
     YAML::Node seq;
@@ -241,6 +249,15 @@ class yaml_stream {
   }
 
   void finish_document() {
+    if (doc_over_ != 0) {
+      too_large(doc_first_, "document");
+      doc_.clear();  // the document's own text is not read; items already split off still are
+    }
+    if (trailer_over_ != 0) {
+      too_large(trailer_first_, "text after the list's items");
+      trailer_.clear();
+    }
+    doc_over_ = trailer_over_ = 0;
     switch (state_) {
       case state::header:
       case state::plain: read_document(doc_, doc_first_); break;
@@ -272,8 +289,49 @@ class yaml_stream {
     (void)reader.read_document(root, ctx_.kind_hint);
   }
 
+  /// Appends a line to a document being collected, up to --max-object-bytes: past that the
+  /// text is dropped and `over` keeps the line where it went past (reported by too_large).
+  void grow(std::string& s, std::string_view line, std::uint32_t& over) {
+    last_line_ = line_no_;
+    if (over != 0) return;
+    if (s.size() + line.size() > ctx_.limits.max_object_bytes) {
+      over = line_no_;
+      s.clear();
+      s.shrink_to_fit();
+      return;
+    }
+    s.append(line);
+  }
+
+  void too_large(std::uint32_t first_line, std::string_view what) {
+    diagnostic d;
+    d.where.file = std::string(ctx_.file);
+    d.where.line = first_line;
+    d.message = fmt::format("not read: a YAML {} larger than {} bytes, from line {} to line {} (raise with "
+                            "--max-object-bytes)",
+                            what, ctx_.limits.max_object_bytes, first_line, last_line_);
+    ctx_.sink.problem(std::move(d));
+  }
+
   /// Parses `text` (which starts at line `first_line` of the file); reports a syntax error.
+  /// The text is checked first as yaml.v3 reads it (yaml_check.h): characters, syntax, depth,
+  /// node count, and no aliases (kubectl never writes them; see loader.h).
   bool load(const std::string& text, std::uint32_t first_line, YAML::Node& out) {
+    yaml_limits lim;
+    lim.max_depth = ctx_.limits.max_depth;
+    lim.max_nodes = ctx_.limits.max_yaml_nodes;
+    lim.aliases = false;
+    if (const auto p = check_yaml(text, lim)) {
+      diagnostic d;
+      d.where.file = std::string(ctx_.file);
+      d.where.line = first_line + p->line - 1;
+      d.where.column = p->column;
+      d.message = fmt::format("invalid YAML: {}", p->message);
+      if (p->what == yaml_problem::kind::depth) d.message += " (raise with --max-depth)";
+      if (p->what == yaml_problem::kind::nodes) d.message += " (raise with --max-yaml-nodes)";
+      ctx_.sink.problem(std::move(d));
+      return false;
+    }
     try {
       out = YAML::Load(text);
       return true;
@@ -314,6 +372,10 @@ class yaml_stream {
   std::size_t item_index_ = 0;
   std::string trailer_;
   std::uint32_t trailer_first_ = 0;
+  std::uint32_t last_line_ = 0;     ///< the last line given to grow()
+  std::uint32_t doc_over_ = 0;      ///< line where doc_ went past --max-object-bytes (0: not)
+  std::uint32_t item_over_ = 0;
+  std::uint32_t trailer_over_ = 0;
   std::string list_kind_;
 };
 

@@ -6,6 +6,8 @@
 namespace volpol::plan::detail {
 
 void append_json_string(std::string& out, std::string_view s) {
+  // JSON text is UTF-8: bytes that are not (a file name from the command line) are escaped.
+  if (!is_valid_utf8(s)) return append_json_string(out, escape_text(s, true));
   out += '"';
   std::size_t run = 0;  // start of the current run of characters that need no escaping
   for (std::size_t i = 0; i < s.size(); ++i) {
@@ -61,8 +63,7 @@ node from_value(const value& v) {
 }
 
 void write_json(const node& n, std::string& out, int indent) {
-  const std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
-  const std::string inner(static_cast<std::size_t>(indent + 1) * 2, ' ');
+  const std::size_t pad = static_cast<std::size_t>(indent) * 2, inner = pad + 2;
   switch (n.k) {
     case node::kind::null: out += "null"; break;
     case node::kind::boolean: out += n.b ? "true" : "false"; break;
@@ -72,21 +73,25 @@ void write_json(const node& n, std::string& out, int indent) {
       if (n.items.empty()) { out += "[]"; break; }
       out += "[\n";
       for (std::size_t i = 0; i < n.items.size(); ++i) {
-        out += inner;
+        out.append(inner, ' ');
         write_json(n.items[i], out, indent + 1);
         out += i + 1 < n.items.size() ? ",\n" : "\n";
       }
-      out += pad + "]";
+      out.append(pad, ' ');
+      out += ']';
       break;
     case node::kind::object:
       if (n.members.empty()) { out += "{}"; break; }
       out += "{\n";
       for (std::size_t i = 0; i < n.members.size(); ++i) {
-        out += inner + json_string(n.members[i].first) + ": ";
+        out.append(inner, ' ');
+        append_json_string(out, n.members[i].first);
+        out += ": ";
         write_json(n.members[i].second, out, indent + 1);
         out += i + 1 < n.members.size() ? ",\n" : "\n";
       }
-      out += pad + "}";
+      out.append(pad, ' ');
+      out += '}';
       break;
   }
 }

@@ -16,12 +16,25 @@ const policy::policies* list_of(policy_list l, const plan_result& plan) {
   return l == policy_list::backup ? plan.backup_policies : plan.server_policies;
 }
 
-step_explanation explain_step(const volume_decision& s, const plan_result& plan) {
+bool same_data(const policy::volume_filter_data& a, const policy::volume_filter_data& b) {
+  return a.pv == b.pv && a.pvc == b.pvc && a.pod_volume == b.pod_volume;
+}
+
+step_explanation explain_step(const volume_decision& s, const plan_result& plan,
+                              const std::vector<step_explanation>& earlier) {
   step_explanation se;
   se.step = &s;
   se.list = s.step == step_kind::csi_volume_helper ? policy_list::backup : policy_list::server;
   const policy::policies* list = list_of(se.list, plan);
   if (!s.consulted_policies || list == nullptr) return se;
+  for (std::size_t i = 0; i < earlier.size(); ++i) {
+    const step_explanation& e = earlier[i];
+    if (e.same_as || e.list != se.list || !e.step->consulted_policies) continue;
+    if (!same_data(e.step->matched_on, s.matched_on)) continue;
+    se.same_as = i;
+    se.first_match = e.first_match;
+    return se;
+  }
   const std::optional<policy::structured_volume> v = policy::make_structured_volume(s.matched_on);
   if (!v) return se;
   se.policies = policy::evaluate_policies(list->volume_policies(), *v);
@@ -38,13 +51,18 @@ step_explanation explain_step(const volume_decision& s, const plan_result& plan)
 void find_near_misses(volume_explanation& x) {
   for (std::size_t i = 0; i < x.steps.size(); ++i) {
     if (x.deciding_step && *x.deciding_step != i) continue;
-    for (const policy::policy_evaluation& e : x.steps[i].policies) {
-      if (e.policy == x.steps[i].first_match) break;  // later policies are never reached
+    const std::size_t at = x.steps[i].same_as.value_or(i);
+    for (const policy::policy_evaluation& e : x.steps[at].policies) {
+      if (e.policy == x.steps[at].first_match) break;  // later policies are never reached
       const policy::condition_verdict* miss = e.only_failure();
       if (miss == nullptr) continue;
+      // A condition on an attribute the volume lacks (an NFS server of a non-NFS volume, the
+      // storage class of an unbound claim) can hold for no value: no near miss.
+      const auto v = policy::make_structured_volume(x.steps[at].step->matched_on);
+      if (!v || !policy::volume_has_value(miss->kind, *v)) continue;
       const bool known = std::any_of(x.near_misses.begin(), x.near_misses.end(),
                                      [&](const near_miss& m) { return m.policy == e.policy; });
-      if (!known) x.near_misses.push_back({e.policy, miss->kind, i});
+      if (!known) x.near_misses.push_back({e.policy, miss->kind, at});
     }
   }
 }
@@ -74,6 +92,19 @@ void fill_legacy(volume_explanation& x, const plan_result& plan) {
   l.listed_in_excludes = helper::is_opted_out(*l.pod, v->name);
 }
 
+/// Would a policy of action `a` end the volume as it ends now?
+bool same_outcome(policy::action_type a, const volume_record& r) {
+  if (r.error()) return false;
+  switch (a) {
+    case policy::action_type::skip: return r.method == backup_method::none;
+    case policy::action_type::fs_backup: return r.method == backup_method::pod_volume_backup;
+    case policy::action_type::snapshot:
+      return r.method == backup_method::csi_snapshot || r.method == backup_method::native_snapshot;
+    case policy::action_type::custom: return r.method == backup_method::custom;
+    default: return false;
+  }
+}
+
 void suggest(volume_explanation& x) {
   const volume_record& r = *x.record;
   const volume_decision& d = r.decision;
@@ -86,8 +117,7 @@ void suggest(volume_explanation& x) {
   };
   for (const near_miss& m : x.near_misses) {
     if (m.policy == r.policy) continue;  // the deciding policy itself
-    const auto v = policy::make_structured_volume(x.steps[m.step].step->matched_on);
-    if (!v || !policy::volume_has_value(m.condition, *v)) continue;  // nothing to widen it to
+    if (same_outcome(m.policy->act.type, r)) continue;  // it would decide the same way
     suggestion s;
     s.kind = suggestion_kind::widen_condition;
     s.policy = m.policy;
@@ -149,10 +179,10 @@ volume_explanation explain_volume(const volume_record& record, const plan_result
   volume_explanation x;
   x.record = &record;
   if (record.steps.empty()) {
-    x.steps.push_back(explain_step(record.decision, plan));
+    x.steps.push_back(explain_step(record.decision, plan, x.steps));
     if (record.decision.kind != reason_kind::none) x.deciding_step = 0;
   } else {
-    for (const volume_decision& s : record.steps) x.steps.push_back(explain_step(s, plan));
+    for (const volume_decision& s : record.steps) x.steps.push_back(explain_step(s, plan, x.steps));
     for (std::size_t i = x.steps.size(); i-- > 0;)
       if (same_decision(*x.steps[i].step, record.decision)) {
         x.deciding_step = i;
@@ -163,6 +193,10 @@ volume_explanation explain_volume(const volume_record& record, const plan_result
   fill_legacy(x, plan);
   suggest(x);
   return x;
+}
+
+const step_explanation& evaluated_step(const volume_explanation& x, std::size_t i) {
+  return x.steps[x.steps[i].same_as.value_or(i)];
 }
 
 std::string_view velero_function(step_kind s) {

@@ -84,6 +84,10 @@ std::string near_miss_text(const near_miss& m, const volume_explanation& x) {
 // ---- text ------------------------------------------------------------------------------
 
 void text_policies(std::string& out, const step_explanation& s) {
+  if (s.same_as) {
+    out += fmt::format("       volume policies: as in step {} (same policies, same volume data)\n", *s.same_as + 1);
+    return;
+  }
   if (s.policies.empty()) return;
   const auto v = policy::make_structured_volume(s.step->matched_on);
   out += fmt::format("       volume policies ({}) on {}:\n",
@@ -186,26 +190,43 @@ node policy_ref(const policy::volume_policy& p) {
   return object(std::move(f));
 }
 
+/// One policy, described once at the top of the document: evaluations refer to it by label.
+node policy_node(const policy::volume_policy& p) {
+  node n = policy_ref(p);
+  fields conditions;
+  for (std::size_t i = 0; i < policy::condition_kind_count; ++i) {
+    const auto k = static_cast<policy::condition_kind>(i);
+    if (policy::has_condition(p.conditions, k))
+      conditions.emplace_back(std::string(policy::to_string(k)), str(policy::condition_text(p.conditions, k)));
+  }
+  n.members.emplace_back("conditions", object(std::move(conditions)));
+  return n;
+}
+
 node policies_node(const step_explanation& s) {
   const auto v = policy::make_structured_volume(s.step->matched_on);
   std::vector<node> items;
   bool reached = true;
   for (const policy::policy_evaluation& e : s.policies) {
-    node p = policy_ref(*e.policy);
-    p.members.emplace_back("reached", boolean(reached));
-    p.members.emplace_back("matched", boolean(e.matched()));
-    p.members.emplace_back("firstMatch", boolean(e.policy == s.first_match));
+    fields p;
+    p.emplace_back("policy", str(helper::policy_label(*e.policy)));
+    if (!reached) {  // never judged by Velero: no verdicts (as the text says "not reached")
+      p.emplace_back("reached", boolean(false));
+      items.push_back(object(std::move(p)));
+      continue;
+    }
+    p.emplace_back("matched", boolean(e.matched()));
+    if (e.policy == s.first_match) p.emplace_back("firstMatch", boolean(true));
     std::vector<node> conditions;
     for (const policy::condition_verdict& c : e.verdicts()) {
       fields cf;
       cf.emplace_back("condition", str(policy::to_string(c.kind)));
-      cf.emplace_back("policyValue", str(policy::condition_text(e.policy->conditions, c.kind)));
       cf.emplace_back("volumeValue", str(v ? policy::volume_value_text(c.kind, *v) : std::string()));
       cf.emplace_back("holds", boolean(c.holds));
       conditions.push_back(object(std::move(cf)));
     }
-    p.members.emplace_back("conditions", list(std::move(conditions)));
-    items.push_back(std::move(p));
+    p.emplace_back("conditions", list(std::move(conditions)));
+    items.push_back(object(std::move(p)));
     if (e.policy == s.first_match) reached = false;
   }
   fields f;
@@ -231,7 +252,13 @@ node explanation_node(const volume_record& r, const plan_result& plan) {
     if (d.has_helper) f.emplace_back("helperReason", str(helper::to_string(d.helper_reason)));
     f.emplace_back("text", str(step_conclusion(d, r, plan, x.deciding_step == i)));
     f.emplace_back("deciding", boolean(x.deciding_step == i));
-    if (!s.policies.empty()) f.emplace_back("policies", policies_node(s));
+    if (s.same_as) {
+      fields same;
+      same.emplace_back("sameAsStep", num(*s.same_as + 1));
+      f.emplace_back("policies", object(std::move(same)));
+    } else if (!s.policies.empty()) {
+      f.emplace_back("policies", policies_node(s));
+    }
     steps.push_back(object(std::move(f)));
   }
   fields legacy;
@@ -246,10 +273,11 @@ node explanation_node(const volume_record& r, const plan_result& plan) {
                       str(!x.legacy.snapshot_volumes ? "unset" : (*x.legacy.snapshot_volumes ? "true" : "false")));
   std::vector<node> misses, suggestions;
   for (const near_miss& m : x.near_misses) {
-    node n = policy_ref(*m.policy);
-    n.members.emplace_back("condition", str(policy::to_string(m.condition)));
-    n.members.emplace_back("text", str(near_miss_text(m, x)));
-    misses.push_back(std::move(n));
+    fields n;
+    n.emplace_back("policy", str(helper::policy_label(*m.policy)));
+    n.emplace_back("condition", str(policy::to_string(m.condition)));
+    n.emplace_back("text", str(near_miss_text(m, x)));
+    misses.push_back(object(std::move(n)));
   }
   for (const suggestion& s : x.suggestions) {
     fields f;
@@ -274,10 +302,24 @@ node notes_node(const plan_result& plan) {
   return list(std::move(notes));
 }
 
+node problems_node(const report_context& ctx) {
+  std::vector<node> problems;
+  for (const diagnostic& d : ctx.input_problems) problems.push_back(str(d.to_string()));
+  return list(std::move(problems));
+}
+
+/// Every volume policy the server matched against (backup's, then global), as written.
+node all_policies_node(const plan_result& plan) {
+  std::vector<node> items;
+  if (plan.server_policies != nullptr)
+    for (const policy::volume_policy& p : plan.server_policies->volume_policies()) items.push_back(policy_node(p));
+  return list(std::move(items));
+}
+
 }  // namespace
 
 void write_explanations_text(const std::vector<const volume_record*>& records, const plan_result& plan,
-                             std::FILE* out) {
+                             const report_context& ctx, std::FILE* out) {
   buffered b(out);
   for (std::size_t i = 0; i < records.size(); ++i) {
     if (i > 0) b.text() += '\n';
@@ -286,14 +328,23 @@ void write_explanations_text(const std::vector<const volume_record*>& records, c
   }
   if (!plan.notes.empty()) b.text() += '\n';
   for (const plan_note n : plan.notes) b.text() += fmt::format("note: {}\n", plan_note_text(n));
+  if (records.empty()) b.text() += "no volume explained: the plan has none\n";
+  if (!ctx.input_problems.empty()) {
+    b.text() += fmt::format("\n{} input problem(s):\n", ctx.input_problems.size());
+    for (const diagnostic& d : ctx.input_problems) b.text() += "  " + d.to_string() + "\n";
+  }
 }
 
 void write_explanations_json(const std::vector<const volume_record*>& records, const plan_result& plan,
-                             std::FILE* out) {
+                             const report_context& ctx, std::FILE* out) {
   buffered b(out);
   std::string& text = b.text();
   text += "{\n  \"kind\": \"VolumeExplanation\",\n  \"notes\": ";
   write_json(notes_node(plan), text, 1);
+  text += ",\n  \"problems\": ";
+  write_json(problems_node(ctx), text, 1);
+  text += ",\n  \"policies\": ";
+  write_json(all_policies_node(plan), text, 1);
   text += ",\n  \"volumes\": [";
   for (std::size_t i = 0; i < records.size(); ++i) {
     text += i == 0 ? "\n    " : ",\n    ";
@@ -304,13 +355,17 @@ void write_explanations_json(const std::vector<const volume_record*>& records, c
 }
 
 void write_explanations_yaml(const std::vector<const volume_record*>& records, const plan_result& plan,
-                             std::FILE* out) {
+                             const report_context& ctx, std::FILE* out) {
   buffered b(out);
   {
     YAML::Emitter e;
     e << YAML::BeginMap << YAML::Key << "kind" << YAML::Value << "VolumeExplanation";
     e << YAML::Key << "notes" << YAML::Value;
     write_yaml(notes_node(plan), e);
+    e << YAML::Key << "problems" << YAML::Value;
+    write_yaml(problems_node(ctx), e);
+    e << YAML::Key << "policies" << YAML::Value;
+    write_yaml(all_policies_node(plan), e);
     e << YAML::EndMap;
     b.text() += e.c_str();
   }

@@ -146,6 +146,7 @@ fields header(const plan_result& plan, const report_context& ctx) {
                     {"skipped", num(s.skipped)},          {"errors", num(s.errors)}};
   std::vector<node> notes, problems;
   for (const plan_note n : plan.notes) notes.push_back(str(plan_note_text(n)));
+  for (const std::string& n : ctx.cluster_notes) notes.push_back(str(n));
   for (const diagnostic& d : ctx.input_problems) problems.push_back(str(d.to_string()));
   fields top;
   top.emplace_back("kind", str("VolumeBackupPlan"));

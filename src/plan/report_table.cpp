@@ -67,6 +67,7 @@ std::string render_table(const plan_result& plan, const report_context& ctx) {
       s.volumes, s.pod_volume_backup, s.csi_snapshot, s.csi_data_movement, s.native_snapshot, s.custom, s.skipped,
       s.errors);
   for (const plan_note n : plan.notes) out += fmt::format("note: {}\n", plan_note_text(n));
+  for (const std::string& n : ctx.cluster_notes) out += fmt::format("note: {}\n", n);
   if (!ctx.input_problems.empty()) {
     out += fmt::format("\n{} input problem(s):\n", ctx.input_problems.size());
     for (const diagnostic& d : ctx.input_problems) out += "  " + d.to_string() + "\n";

@@ -7,12 +7,19 @@ loaded_policies load_backup_policies(const backup_policy_files& files) {
   loaded_policies out;
   const auto load = [&](const std::string& path, policy_use use, std::optional<policies>& into) {
     if (path.empty()) return;
-    checked_policies checked = check_policy_file(path, use, files.validate);
+    checked_policies checked = check_policy_file(path, use, files.validate, files.limits);
     out.problems.append(checked.problems);
     if (checked.ok()) into = std::move(checked.built);
   };
-  load(files.policy_file, policy_use::backup, out.backup);
-  load(files.global_policy_file, policy_use::global, out.global);
+  const auto load_text = [&](const config_map_text& cm, policy_use use, std::optional<policies>& into) {
+    checked_policies checked = check_config_map_text(cm.text, cm.source, use, files.validate);
+    out.problems.append(checked.problems);
+    if (checked.ok()) into = std::move(checked.built);
+  };
+  if (files.policy_config_map) load_text(*files.policy_config_map, policy_use::backup, out.backup);
+  else load(files.policy_file, policy_use::backup, out.backup);
+  if (files.global_config_map) load_text(*files.global_config_map, policy_use::global, out.global);
+  else load(files.global_policy_file, policy_use::global, out.global);
   return out;
 }
 

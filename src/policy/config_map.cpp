@@ -4,6 +4,7 @@
 
 #include "config_map.h"
 #include "decode_document.h"
+#include "volpol/k8s/yaml_check.h"
 
 namespace volpol::policy {
 
@@ -81,9 +82,10 @@ std::string key_list(const YAML::Node& data) {
 }  // namespace
 
 std::optional<resource_policies> decode_config_map_node(const YAML::Node& root, std::string_view file_text,
-                                                        const std::string& file, diagnostics& out) {
+                                                        const text_origin& file, diagnostics& out) {
   text_origin outer;
-  outer.file = file;
+  outer.file = file.file;
+  outer.limits = file.limits;
   node_decoder wrapper(outer, out);
   if (!root.IsMap()) {
     wrapper.error(mark_of(root), "", fmt::format("expected a ConfigMap (a mapping), got {}", describe(root)));
@@ -134,7 +136,7 @@ std::optional<resource_policies> decode_config_map(std::string_view text, std::s
   detail::node_decoder d(origin, out);
   const std::optional<YAML::Node> root = detail::parse_first_document(text, d);
   if (!root) return std::nullopt;
-  return detail::decode_config_map_node(*root, text, origin.file, out);
+  return detail::decode_config_map_node(*root, text, origin, out);
 }
 
 result<resource_policies> decode_config_map(std::string_view text, std::string_view source) {
@@ -147,6 +149,9 @@ result<resource_policies> decode_config_map(std::string_view text, std::string_v
 }
 
 bool looks_like_config_map(std::string_view text) {
+  k8s::yaml_limits lim;
+  lim.first_document_only = true;
+  if (k8s::check_yaml(text, lim)) return false;
   try {
     const YAML::Node root = YAML::Load(std::string(text));
     return detail::is_config_map(root);

@@ -15,9 +15,9 @@ namespace volpol::policy::detail {
 [[nodiscard]] bool is_config_map(const YAML::Node& root);
 
 /// Decodes the policy document in `root`'s single data value; `file_text` is the text `root`
-/// was parsed from (to map positions), `file` its name.
+/// was parsed from (to map positions), `file` its name and limits.
 [[nodiscard]] std::optional<resource_policies> decode_config_map_node(const YAML::Node& root,
                                                                       std::string_view file_text,
-                                                                      const std::string& file, diagnostics& out);
+                                                                      const text_origin& file, diagnostics& out);
 
 }  // namespace volpol::policy::detail

@@ -4,6 +4,7 @@
 
 #include "decode_document.h"
 #include "decode_node.h"
+#include "volpol/k8s/yaml_check.h"
 #include "volpol/policy/document.h"
 
 namespace volpol::policy {
@@ -11,6 +12,27 @@ namespace volpol::policy {
 namespace detail {
 
 std::optional<YAML::Node> parse_first_document(std::string_view text, node_decoder& d) {
+  // As yaml.v3 reads it first (yaml_check.h): its character and syntax rules, then depth and
+  // an alias expansion budget, so yaml-cpp never walks an alias bomb.
+  k8s::yaml_limits lim;
+  lim.max_depth = d.origin().limits.max_depth;
+  lim.max_nodes = d.origin().limits.max_yaml_nodes;
+  lim.first_document_only = true;
+  if (const auto p = k8s::check_yaml(text, lim); p && p->what == k8s::yaml_problem::kind::after_first_document) {
+    d.warn({p->line, p->column}, "", p->message, "keep one policy document per file");
+  } else if (p) {
+    std::string help;
+    switch (p->what) {
+      case k8s::yaml_problem::kind::depth: help = "raise the limit with --max-depth"; break;
+      case k8s::yaml_problem::kind::nodes: help = "raise the limit with --max-yaml-nodes"; break;
+      case k8s::yaml_problem::kind::characters: help = "YAML text must be UTF-8 without control characters"; break;
+      default:
+        if (p->message.find("tab") != std::string::npos) help = "YAML indentation must use spaces, not tabs";
+        break;
+    }
+    d.error({p->line, p->column}, "", fmt::format("not valid YAML: {}", p->message), help);
+    return std::nullopt;
+  }
   try {
     YAML::Node root = YAML::Load(std::string(text));  // the first document only, as yaml.v3 Decode
     if (root.Mark().is_null()) {
@@ -135,6 +157,12 @@ resource_policies decode_document_node(const YAML::Node& root, const text_origin
              if (key == "version") {
                decode_version(v, km, p, doc, d);
              } else if (key == "volumePolicies") {
+               const std::size_t max = origin.limits.max_volume_policies;
+               if (v.IsSequence() && v.size() > max) {
+                 d.error(vm, p, fmt::format("more than {} volume policies ({}): not read", max, v.size()),
+                         "raise the limit with --max-volume-policies");
+                 return;
+               }
                d.struct_list(v, p, vm, "volume policies",
                              [&](const YAML::Node& item, std::size_t i, const std::string& ip) {
                                decode_volume_policy(item, i, ip, doc.volume_policies, d);

@@ -1,6 +1,8 @@
 // Strict yaml.v3-style decoding helpers (see decode_node.h).
 #include "decode_node.h"
 
+#include "volpol/k8s/spelling.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,21 +11,6 @@
 namespace volpol::policy::detail {
 
 namespace {
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
 
 bool iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() &&

@@ -52,9 +52,10 @@ checked_policies check_config_map_text(std::string_view text, std::string_view s
   return finish(*doc, use, std::move(problems), validate);
 }
 
-checked_policies check_policy_file(const std::string& path, policy_use use, bool validate) {
+checked_policies check_policy_file(const std::string& path, policy_use use, bool validate,
+                                   const k8s::input_limits& limits) {
   diagnostics problems;
-  std::optional<resource_policies> doc = load_policy_file(path, problems);
+  std::optional<resource_policies> doc = load_policy_file(path, problems, limits);
   if (!doc) return {policies{}, sorted(problems)};
   return finish(*doc, use, std::move(problems), validate);
 }

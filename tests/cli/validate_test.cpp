@@ -121,11 +121,28 @@ TEST_F(validate_command, restore_and_global_modes) {
 
 TEST_F(validate_command, unreadable_files_and_bad_usage) {
   const auto missing = run_cli({"validate", (dir_ / "nope.yaml").string()});
-  EXPECT_EQ(missing.exit, 1);
-  EXPECT_NE(missing.out.find("cannot read the policy file: No such file or directory"), std::string::npos);
+  EXPECT_EQ(missing.exit, 3);  // input that cannot be read
+  EXPECT_EQ(missing.err, "error: " + (dir_ / "nope.yaml").string() + ": cannot read: No such file or directory\n");
+  EXPECT_EQ(missing.out, "");
   EXPECT_EQ(run_cli({"validate"}).exit, 2);
   EXPECT_EQ(run_cli({"validate", "--global", "--restore", "x.yaml"}).exit, 2);
   EXPECT_EQ(run_cli({"validate", "--bogus", "x.yaml"}).exit, 2);
+}
+
+TEST_F(validate_command, a_folder_means_every_policy_file_in_it) {
+  const std::string good = write("a.yaml", "version: v1\nvolumePolicies:\n- conditions: {}\n  action: {type: skip}\n");
+  const std::string bad = write("b.json", R"({"version": "v1", "volumePolicies": [{"action": {"type": "Skip"}}]})");
+  write("notes.txt", "not a policy");
+  const auto r = run_cli({"validate", dir_.string()});
+  EXPECT_EQ(r.exit, 1);
+  EXPECT_EQ(r.out.find(good + ": OK\n"), 0u) << r.out;  // sorted: a.yaml first
+  EXPECT_NE(r.out.find(bad + ":1:"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("notes.txt"), std::string::npos);
+  const std::filesystem::path empty = dir_ / "empty";
+  std::filesystem::create_directories(empty);
+  const auto e = run_cli({"validate", empty.string()});
+  EXPECT_EQ(e.exit, 3);
+  EXPECT_EQ(e.err, "error: " + empty.string() + ": no policy files (*.yaml, *.yml, *.json) in this folder\n");
 }
 
 }  // namespace

@@ -55,7 +55,7 @@ TEST(loader_errors, wrong_types_and_bad_quantities) {
 
 TEST(loader_errors, bad_yaml_loses_one_document) {
   const load_result r = load_fixture("bad-yaml.yaml");
-  EXPECT_EQ(messages(r), std::vector<std::string>{data_dir + "bad-yaml.yaml:12:5: invalid YAML: end of sequence flow not found"});
+  EXPECT_EQ(messages(r), std::vector<std::string>{data_dir + "bad-yaml.yaml:12:5: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 6)"});
   EXPECT_NE(r.objects.find_pvc("ns", "before"), nullptr);
   EXPECT_NE(r.objects.find_pvc("ns", "after"), nullptr);
   EXPECT_EQ(r.objects.size(), 2U);
@@ -135,7 +135,7 @@ TEST(loader_errors, json_values_that_are_no_objects) {
   EXPECT_EQ(messages(load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}} }", "x.json")),
             std::vector<std::string>{"x.json:1:40: invalid JSON: expected an object or an array, got `}`"});
   // Not JSON by its first byte: read as YAML.
-  EXPECT_EQ(messages(load_text("} {", "y.json")), std::vector<std::string>{"y.json:1:1: invalid YAML: illegal flow end"});
+  EXPECT_EQ(messages(load_text("} {", "y.json")), std::vector<std::string>{"y.json:1:1: invalid YAML: did not find expected node content (while parsing a block node at line 1)"});
   EXPECT_EQ(messages(load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"x\xff\"}}", "u.json")),
             std::vector<std::string>{"u.json:1:1: invalid JSON: invalid UTF-8"});
 }

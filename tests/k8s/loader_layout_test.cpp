@@ -155,7 +155,10 @@ TEST(loader_layout, folders_are_read_recursively_in_sorted_order) {
   write_file(dir / "b" / "1.yml", "kind: Pod\nmetadata: {name: p3, namespace: ns}\n");
   write_file(dir / "c" / "README.md", "# not read");
   const load_result r = load({dir.string()});
-  expect_clean(r);
+  ASSERT_EQ(r.problems.size(), 1U);  // the file not read is named
+  EXPECT_EQ(r.problems.items()[0].to_string(),
+            (dir / "c" / "README.md").generic_string() +
+                ": warning: not read: not a .json, .yaml, .yml, .tar.gz, .tgz or .tar file");
   ASSERT_EQ(r.objects.pods().size(), 3U);
   EXPECT_EQ(r.objects.pods()[0].metadata.name, "p1");  // a.json
   EXPECT_EQ(r.objects.pods()[1].metadata.name, "p3");  // b/1.yml

@@ -142,7 +142,7 @@ TEST(loader, format_is_told_by_content) {
   // JSON in a .yaml file, YAML in a .json file, flow YAML (not JSON) in a .yaml file.
   const load_result json_in_yaml = load_text("{\"kind\": \"Pod\", \"metadata\": {\"name\": \"a\"}}", "a.yaml");
   expect_clean(json_in_yaml);
-  EXPECT_EQ(json_in_yaml.objects.pods()[0].origin.line, 0U);  // read as JSON: an offset
+  EXPECT_EQ(json_in_yaml.objects.pods()[0].origin.line, 1U);  // a .yaml file is YAML, whatever its size
   const load_result yaml_in_json = load_text("kind: Pod\nmetadata:\n  name: b\n", "b.json");
   expect_clean(yaml_in_json);
   EXPECT_EQ(yaml_in_json.objects.pods()[0].origin.line, 1U);

@@ -227,11 +227,14 @@ TEST(explain_volume, judges_every_condition_and_finds_the_near_miss) {
   EXPECT_EQ(y.near_misses[0].condition, policy::condition_kind::capacity);
   EXPECT_EQ(y.near_misses[1].policy->index, 1u);
   EXPECT_EQ(y.near_misses[1].condition, policy::condition_kind::storage_class);
-  ASSERT_FALSE(y.suggestions.empty());
+  // pvc-1 is already fs-backed-up: widening the fs-backup policy would change nothing, so only
+  // the snapshot policy is suggested.
+  ASSERT_EQ(y.suggestions.size(), 1u);
   EXPECT_EQ(y.suggestions[0].kind, suggestion_kind::widen_condition);
+  EXPECT_EQ(y.suggestions[0].policy->index, 1u);
   EXPECT_EQ(suggestion_text(y.suggestions[0], y),
-            "change volumePolicies[0].conditions.capacity (`0,5Gi`) to hold for this volume (10Gi) "
-            "(policy.yaml:3:51); that policy (fs-backup) would then decide");
+            "add `gp2-csi` to volumePolicies[1].conditions.storageClass (policy.yaml:5:30); that policy (snapshot) "
+            "would then decide");
 }
 
 TEST(explain_volume, not_opted_in_volume_suggests_the_annotation) {

@@ -130,7 +130,9 @@ TEST(decode, document_shapes) {
   EXPECT_EQ(problems_of("v1\n").items().at(0).message, "expected the policy document (a mapping), got string `v1`");
   EXPECT_EQ(problems_of("- version: v1\n").size(), 1u);
   EXPECT_TRUE(problems_of("~\n").empty());  // a null document decodes to an empty one (no version)
-  EXPECT_TRUE(problems_of("version: v1\n---\nnot: [valid\n").empty());  // only the first document is read
+  // Only the first document is read (yaml.v3 Decode), and the rest is named in a warning.
+  EXPECT_FALSE(problems_of("version: v1\n---\nnot: [valid\n").has_errors());
+  EXPECT_EQ(problems_of("version: v1\n---\nnot: [valid\n").items().at(0).level, severity::warning);
 }
 
 TEST(decode, tabs_in_indentation_are_a_yaml_error) {

@@ -12,6 +12,7 @@ enum class exit_code : int {
   ok = 0,              ///< done cleanly
   input_errors = 1,    ///< done, but some inputs, objects or volumes had errors (all listed)
   invalid_usage = 2,   ///< the command line or the policy is invalid: nothing was planned
+  unreadable_input = 3,  ///< an input cannot be read (file, folder, cluster) or holds no objects
 };
 
 /// Runs `volpol ARGS...` (args exclude the program name), writing to `out` and `err`.

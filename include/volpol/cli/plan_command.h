@@ -13,8 +13,11 @@
 // (plan/backup_volume_info.h). `--fail-on` makes the exit code 1 when any volume ends one of
 // the given ways (verify/fail_on.h), listing them on stderr.
 //
-// Exit codes: 0 planned cleanly; 1 planned, but some inputs or volumes had errors (all listed),
-// or a --fail-on gate failed; 2 the policy or the command line is invalid (nothing planned).
+//     volpol plan --cluster [--context NAME] [--kubeconfig FILE] [...]   (see cluster_flags.h)
+//
+// Exit codes: 0 planned cleanly; 1 planned, but some objects or volumes had errors (all listed),
+// or a --fail-on gate failed; 2 the policy or the command line is invalid (nothing planned);
+// 3 an input cannot be read (a -f path, the cluster) or holds no Kubernetes objects at all.
 #pragma once
 
 #include <cstdio>

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "volpol/cli/cluster_flags.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/report.h"
@@ -36,20 +37,23 @@ struct plan_options {
   std::optional<std::string> features;  ///< Velero server --features; unset = EnableCSI
   std::vector<std::string> volume_snapshot_locations;
   std::string output = "table";
-  std::vector<std::string> fail_on;  ///< plan --fail-on skipped,error,custom,not-backed-up
+  k8s::input_limits limits;  ///< --max-object-bytes ... (input_limit_flags.h)
+  cluster_flags cluster;  ///< --cluster and its flags (instead of -f)
+  std::string command = "plan";
+  std::vector<std::string> fail_on;  ///< plan --fail-on skipped,error,custom,not-backed-up  ///< the subcommand, for usage hints ("see `volpol plan --help`")
 };
 
 /// Declares the policy, input, backup and server flags (not -o) on `cmd`.
 void add_plan_input_flags(CLI::App* cmd, plan_options& opt);
 /// Declares only the backup and server flags (--snapshot-volumes ... --volume-snapshot-locations,
-/// not --policy, --global-policy, -f, --backup): for commands that take those their own way
-/// (`diff` takes two policies).
+/// not --policy, --global-policy, -f, --backup, --cluster): for commands that take those their
+/// own way (`diff` takes two policies).
 void add_backup_flags(CLI::App* cmd, plan_options& opt);
 
-/// The backup's options: --backup FILE (a Velero Backup object) when given, the flags over it.
-/// @return the options, or an error naming the flag or the file.
+/// The backup's options from files and flags only: --backup FILE (a Velero Backup object) when
+/// given, the flags over it. @return the options, or an error naming the flag or the file.
 [[nodiscard]] result<plan::backup_options> backup_options_from(const plan_options& opt);
-/// The server's settings (--features, --volume-snapshot-locations).
+/// The server's settings from the flags (--features, --volume-snapshot-locations).
 [[nodiscard]] result<plan::server_options> server_options_from(const plan_options& opt);
 
 /// Everything one plan was made from, kept alive together (the plan points into it).
@@ -60,13 +64,18 @@ struct prepared_plan {
   plan::plan_result result;
   plan::report_context context;
   bool input_errors = false;  ///< some input object could not be loaded (all in context.input_problems)
+  /// Some input could not be read (a -f path, the cluster) or none held any object: the
+  /// command ends with exit_code::unreadable_input (3) after its output.
+  bool unreadable_input = false;
+  std::optional<live_cluster> live;  ///< what --cluster read besides the objects
 };
 
 /// Loads the policies (every problem and warning written to `err` as `volpol validate`
 /// writes them), the objects (each problem written to `err` once), and makes the plan
 /// (`trace`: keep every step, for explain).
 /// @return the prepared plan, or the exit code to return when nothing can be planned
-///         (exit_code::invalid_usage: a bad flag value or an invalid policy).
+///         (exit_code::invalid_usage: a bad flag value or an invalid policy;
+///         exit_code::unreadable_input: no input could be read, or none held an object).
 struct prepare_outcome {
   std::unique_ptr<prepared_plan> plan;
   int exit = 0;

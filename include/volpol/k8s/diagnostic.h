@@ -44,9 +44,19 @@ struct diagnostic {
   /// apart branches on this, never on `message`.
   std::uint16_t kind = 0;
 
-  /// `file:line:column: path: object: message` — parts that are unknown are left out.
+  /// `file:line:column: path: object: message` — parts that are unknown are left out. Every
+  /// part is escaped (escape_text): input bytes never reach a terminal raw.
   [[nodiscard]] std::string to_string() const;
 };
+
+/// `text` safe to print: C0 and C1 control characters and DEL become `\xNN` / `\u0085`, each
+/// byte that is not part of valid UTF-8 becomes `\xNN`, a backslash stays a backslash. With
+/// `keep_newlines`, `\n` and `\t` are kept (a message's own line breaks). Text without such
+/// bytes is returned unchanged. Used by diagnostic::to_string on every part.
+[[nodiscard]] std::string escape_text(std::string_view text, bool keep_newlines = false);
+
+/// Whether `text` is valid UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
+[[nodiscard]] bool is_valid_utf8(std::string_view text);
 
 /// Several problems: collect every one, stop only where you must.
 class diagnostics {

@@ -6,13 +6,28 @@
 //     for (const auto& d : r.problems) std::cerr << d.to_string() << '\n';
 //     r.objects.find_pvc("ns", "data");   // r.counts.pods, r.counts.other_kinds["ConfigMap"] ...
 //
-// Inputs
-//   - a file: JSON or YAML, told apart by content (first non-blank byte `{`/`[` → JSON; a
-//     `.yaml`/`.yml` file starting so is read as JSON only if it is valid JSON), whatever the
-//     extension; `*.tar.gz`, `*.tgz`, `*.tar` → an archive (libarchive);
+// Inputs — each is opened once and read front to back, so a pipe, a FIFO, a process
+// substitution (`-f <(kubectl get pvc -o json)`, i.e. /dev/fd/N) and "-" give the same objects
+// as the file:
+//   - a file: an archive when its first bytes say so (gzip, bzip2, xz, zstd, lz4 magic, a tar
+//     header) or its name ends in `.tar.gz`/`.tgz`/`.tar`: read by libarchive from the bytes
+//     already read and the rest of the open descriptor (a compressed file that is no tar,
+//     `dump.json.gz`, is one entry `<file>!/data`). Else a `.yaml`/`.yml` name is YAML (JSON is
+//     YAML; flow-style YAML such as `{a: b}` is not JSON) and any other name is JSON when its
+//     first non-blank byte is `{`/`[`, YAML otherwise — never depending on the file's size;
 //   - a folder: every `*.json`, `*.yaml`, `*.yml`, `*.tar.gz`, `*.tgz`, `*.tar` below it,
-//     recursively, in sorted path order (other files are counted in `files_skipped`);
-//   - "-": standard input (JSON or YAML by content).
+//     recursively, in sorted path order. Other files are counted in `files_skipped` and named in
+//     one warning (not Velero's `metadata/version`); a sub-folder that cannot be listed is an
+//     error; symbolic links to folders and FIFOs/sockets/devices are not read (a warning each);
+//   - "-": standard input (archive, JSON or YAML by content).
+//
+// YAML is checked as Velero's YAML library reads it (yaml_check.h, libyaml): NUL and other
+// control characters, invalid UTF-8, content after a document's value (NDJSON in a `.yaml`
+// file) are errors. Anchors and aliases are refused in object dumps: kubectl never writes
+// them, and yaml-cpp would walk an alias each time it is referenced (a document of a few KB
+// could take minutes). Limits (limits.h, each with a flag): bytes per object, per archive
+// entry and per archive, nesting depth, YAML nodes per document; past one the object, entry
+// or rest of the archive is reported (with how many entries were read) and not read.
 //
 // Shapes: a single object; a list (`kind: List`, `PodList` ... — any object with an `items`
 // array, as Kubernetes' `meta.IsListType`; `items` may come before or after `kind`); several
@@ -69,6 +84,7 @@
 
 #include "volpol/k8s/cluster.h"
 #include "volpol/k8s/diagnostic.h"
+#include "volpol/k8s/limits.h"
 
 namespace volpol::k8s {
 
@@ -90,6 +106,8 @@ struct load_options {
   annotation_filter annotations = annotation_filter::drop_last_applied;
   /// Where "-" reads from.
   std::FILE* standard_input = stdin;
+  /// Sizes, depth and node counts past which an input is refused (limits.h).
+  input_limits limits;
 };
 
 struct load_counts {

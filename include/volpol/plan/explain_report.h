@@ -4,8 +4,10 @@
 // each volume policy it judged and each condition's verdict — the condition as written and
 // the volume's value —, the deciding step marked `=>`, the legacy rules, near misses and what
 // would change the outcome. JSON / YAML carry the same, field for field:
-//     {"kind": "VolumeExplanation", "notes": [...], "volumes": [{"volume", "record", "steps",
-//      "legacy", "nearMisses", "suggestions"}]}
+//     {"kind": "VolumeExplanation", "notes": [...], "problems": [...], "policies": [...],
+//      "volumes": [{"volume", "record", "steps", "legacy", "nearMisses", "suggestions"}]}
+// `policies` describes every volume policy once (file, line, action, conditions as written);
+// evaluations refer to them by label.
 #pragma once
 
 #include <cstdio>
@@ -17,13 +19,14 @@
 namespace volpol::plan {
 
 /// The text form of the given records' explanations (records of `plan`, traced).
+/// `ctx.input_problems` are listed after the volumes (JSON / YAML: `problems`).
 void write_explanations_text(const std::vector<const volume_record*>& records, const plan_result& plan,
-                             std::FILE* out);
+                             const report_context& ctx, std::FILE* out);
 /// The JSON document; streamed one volume at a time.
 void write_explanations_json(const std::vector<const volume_record*>& records, const plan_result& plan,
-                             std::FILE* out);
+                             const report_context& ctx, std::FILE* out);
 /// The same document as YAML.
 void write_explanations_yaml(const std::vector<const volume_record*>& records, const plan_result& plan,
-                             std::FILE* out);
+                             const report_context& ctx, std::FILE* out);
 
 }  // namespace volpol::plan

@@ -35,10 +35,14 @@ struct step_explanation {
   /// step asked no policy.
   std::vector<policy::policy_evaluation> policies;
   const policy::volume_policy* first_match = nullptr;  ///< what Velero's match returned
+  /// When an earlier step judged the same list on the same data (the same answer, Velero
+  /// asks again), its index: `policies` is then empty and that step's apply.
+  std::optional<std::size_t> same_as;
 };
 
-/// A policy before the first match (or of a list nothing matched) that failed on exactly one
-/// condition: it "would have matched but for" that condition.
+/// A policy before the first match (or of a list nothing matched) of the deciding step that
+/// failed on exactly one condition, one on an attribute the volume has: it "would have matched
+/// but for" that condition.
 struct near_miss {
   const policy::volume_policy* policy = nullptr;
   policy::condition_kind condition = policy::condition_kind::capacity;
@@ -89,6 +93,9 @@ struct volume_explanation {
   /// Index into steps of the step that decided the outcome (the record's decision), if traced.
   std::optional<std::size_t> deciding_step;
 };
+
+/// The step whose policy evaluations apply to step `i` (itself, or the one it is the same as).
+[[nodiscard]] const step_explanation& evaluated_step(const volume_explanation& x, std::size_t i);
 
 /// Explains one record of a traced plan (record.steps empty: only the deciding decision is
 /// explained). Re-judges each step's policies on the data the step matched (pure, no I/O).

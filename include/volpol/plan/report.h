@@ -27,6 +27,9 @@ struct report_context {
   std::vector<std::string> inputs;         ///< the -f paths, for the header
   std::string policy_file;                 ///< "" when none
   std::string global_policy_file;          ///< "" when none
+  /// Notes after the plan's own: what was read from a live cluster (`volpol plan --cluster`:
+  /// node agents against nodes, snapshot classes), printed and written like the plan's notes.
+  std::vector<std::string> cluster_notes;
 };
 
 /// volpol's name for how a record is handled: "fs-backup", "csi-snapshot",

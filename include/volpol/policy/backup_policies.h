@@ -25,15 +25,25 @@
 
 namespace volpol::policy {
 
+/// A ConfigMap holding a policy, as text (read from a live cluster), and its name in messages.
+struct config_map_text {
+  std::string text;
+  std::string source;  ///< `kubectl get configmap volume-policy -n velero`
+};
+
 struct backup_policy_files {
   /// The backup's resource policy: a policy document or a ConfigMap holding one (YAML or
   /// JSON); "-" = standard input; "" = none.
   std::string policy_file;
   /// The server's global volume policy (same formats); "" = none.
   std::string global_policy_file;
+  /// Instead of the files: the ConfigMaps as text (check_config_map_text), when set.
+  std::optional<config_map_text> policy_config_map, global_config_map;
   /// Run Velero's Validate() (what the backup controller does). False keeps build-only
   /// semantics (Velero's tests); decoding and building problems are still errors.
   bool validate = true;
+  /// Depth, YAML nodes and volume policies past which a file is refused (k8s/limits.h).
+  k8s::input_limits limits;
 };
 
 struct loaded_policies {

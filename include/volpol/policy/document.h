@@ -146,9 +146,14 @@ struct resource_policies {
 /// Reads the file at `path` ("-" = standard input): a ConfigMap holding a policy (told apart by
 /// `kind: ConfigMap`) or a policy document. Collects every problem in `out`.
 /// @return the document; nullopt when the file cannot be read or holds no document to decode.
-[[nodiscard]] std::optional<resource_policies> load_policy_file(const std::string& path, diagnostics& out);
+/// The file is opened once and read whole (a FIFO, `<(...)` and "-" work); a folder, an
+/// unreadable file or a closed standard input is reported as such, an empty file as empty.
+/// `limits`: depth, YAML nodes and volume policies past which the document is refused.
+[[nodiscard]] std::optional<resource_policies> load_policy_file(const std::string& path, diagnostics& out,
+                                                                const k8s::input_limits& limits = {});
 
 /// Same. @return the document, or the first problem (an unreadable file names the path).
-[[nodiscard]] result<resource_policies> load_policy_file(const std::string& path);
+[[nodiscard]] result<resource_policies> load_policy_file(const std::string& path,
+                                                         const k8s::input_limits& limits = {});
 
 }  // namespace volpol::policy

@@ -131,6 +131,6 @@ struct checked_policies {
 /// Same, for a file ("-" = standard input) holding a policy document or a ConfigMap
 /// (load_policy_file). An unreadable file gives an empty `built` and a problem naming it.
 [[nodiscard]] checked_policies check_policy_file(const std::string& path, policy_use use = policy_use::backup,
-                                                 bool validate = true);
+                                                 bool validate = true, const k8s::input_limits& limits = {});
 
 }  // namespace volpol::policy

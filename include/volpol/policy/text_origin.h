@@ -12,6 +12,7 @@
 #include <string>
 
 #include "volpol/k8s/diagnostic.h"
+#include "volpol/k8s/limits.h"
 #include "volpol/k8s/value.h"
 
 namespace volpol::policy {
@@ -24,6 +25,9 @@ struct text_origin {
   std::uint32_t column_offset = 0;    ///< added to every inner column (exact mapping)
   bool exact = true;                  ///< false: inner positions cannot be mapped (see above)
   value_mark fallback;                ///< where the data value starts, when !exact
+  /// How much of the text is read: nesting depth, YAML nodes (aliases expanded), volume
+  /// policies (k8s/limits.h). Inner documents (a ConfigMap's data value) inherit them.
+  k8s::input_limits limits;
 
   /// A diagnostic at inner position `at` (document coordinates, 1-based; {0,0} = unknown),
   /// with the document path, message and help, mapped to the file as described above.

@@ -1,0 +1,100 @@
+// volpol/cli/cluster_flags.h — reading a live cluster: the flags any subcommand can add, and
+// what is read through kubectl.
+//
+//     volpol plan --cluster [--context NAME] [--kubeconfig FILE] [--velero-namespace velero]
+//                 [--resource-policies-configmap NAME] [--global-backup-volume-policies-configmap NAME]
+//                 [--from-backup NAME | --from-schedule NAME]
+//
+// With --cluster, volpol runs the real `kubectl get ... -o json` (so every kubeconfig auth
+// method works) for:
+//   - PersistentVolumes, PersistentVolumeClaims and Pods of all namespaces: one call, streamed
+//     into the loader (volpol/k8s/loader.h) while kubectl writes; failing = no plan (exit 3);
+//   - Namespaces, Nodes, StorageClasses, VolumeSnapshotClasses: facts for the notes (the node
+//     agent pods — `name=node-agent` in the Velero namespace — against the nodes; CSI drivers
+//     without a VolumeSnapshotClass) and for the namespace filter's warning; failing = a warning
+//     and the old assumption;
+//   - in the Velero namespace: VolumeSnapshotLocations (their providers, used when
+//     --volume-snapshot-locations is not given, or to resolve the bare names it gives), the
+//     Backup (--from-backup) or Schedule (--from-schedule, its spec.template) whose options the
+//     plan takes, and the policy ConfigMaps: --resource-policies-configmap (as `velero backup
+//     create` names it; else the Backup's or Schedule's spec.resourcePolicy) and the server's
+//     --global-backup-volume-policies-configmap (as `velero server` names it).
+// Errors name the kubectl call and say what went wrong: kubectl missing, the context unknown
+// (with the contexts there are), access denied (user, verb, resource, scope), not logged in,
+// server unreachable, a named object not found.
+#pragma once
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "volpol/k8s/diagnostic.h"
+#include "volpol/k8s/kubectl.h"
+#include "volpol/k8s/loader.h"
+#include "volpol/plan/volume_snapshot_location.h"
+
+namespace CLI {
+class App;
+}
+
+namespace volpol::cli {
+
+/// The live-cluster flags as given.
+struct cluster_flags {
+  bool cluster = false;                 ///< --cluster
+  std::string context;                  ///< --context
+  std::string kubeconfig;               ///< --kubeconfig
+  std::string kubectl = "kubectl";      ///< --kubectl (program name or path)
+  std::string velero_namespace = "velero";       ///< --velero-namespace
+  std::string resource_policies_configmap;       ///< --resource-policies-configmap
+  std::string global_policies_configmap;         ///< --global-backup-volume-policies-configmap
+  std::string from_backup;                       ///< --from-backup
+  std::string from_schedule;                     ///< --from-schedule
+};
+
+/// Adds the live-cluster flags to `cmd` (option group "Live cluster").
+void add_cluster_flags(CLI::App* cmd, cluster_flags& flags);
+
+/// A named text read from the cluster (a Backup, a ConfigMap) and what to call it in messages.
+struct fetched_text {
+  std::string text;    ///< JSON as kubectl printed it
+  std::string source;  ///< `kubectl get configmap volume-policy -n velero`
+};
+
+/// What was read from the cluster besides PVs, PVCs and pods.
+struct live_cluster {
+  k8s::kubectl_config kubectl;
+  std::string context;                   ///< the context used (the current one when not given)
+  std::string velero_namespace;
+  std::vector<std::string> namespaces;   ///< Namespace names, sorted (empty if not readable)
+  bool namespaces_read = false;
+  std::vector<std::string> nodes;        ///< Node names, sorted
+  bool nodes_read = false;
+  /// CSI drivers of StorageClasses that no VolumeSnapshotClass serves: "driver (class, ...)".
+  std::vector<std::string> drivers_without_snapshot_class;
+  bool snapshot_classes_read = false;
+  std::vector<plan::volume_snapshot_location> volume_snapshot_locations;  ///< from the cluster
+  bool volume_snapshot_locations_read = false;
+  std::optional<fetched_text> backup;         ///< --from-backup / --from-schedule, as a Backup
+  std::optional<fetched_text> policy;         ///< the backup's resource-policy ConfigMap
+  std::optional<fetched_text> global_policy;  ///< the server's global volume-policy ConfigMap
+  diagnostics warnings;                       ///< what could not be read and was assumed instead
+};
+
+/// Reads everything but PVs, PVCs and pods. Policy ConfigMap named by the Backup or Schedule
+/// is read only when `flags.resource_policies_configmap` is empty.
+/// @return the facts, or the error that stops the plan (kubectl missing, unknown context, a
+///         named Backup, Schedule or ConfigMap that cannot be read).
+[[nodiscard]] result<live_cluster> read_live_cluster(const cluster_flags& flags);
+
+/// Streams `kubectl get persistentvolumes,persistentvolumeclaims,pods --all-namespaces -o json`
+/// into the loader. Problems name the kubectl call instead of "-". A failed call adds its
+/// explanation (an error) to `problems`; `failed` is set then.
+[[nodiscard]] k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options options,
+                                                 bool& failed);
+
+/// Notes for the plan from the facts read (node agents against nodes, snapshot classes).
+[[nodiscard]] std::vector<std::string> live_cluster_notes(const live_cluster& live, const k8s::cluster& objects);
+
+}  // namespace volpol::cli

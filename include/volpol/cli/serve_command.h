@@ -1,0 +1,34 @@
+// volpol/cli/serve_command.h — `volpol serve`: the validating admission webhook (volpol/serve).
+//
+//     volpol serve --tls-cert FILE --tls-key FILE [--address :8443] [--deny-warnings] ...
+//
+// Serves AdmissionReview admission.k8s.io/v1 at POST /validate over HTTPS until SIGTERM or
+// SIGINT; /healthz, /readyz, /metrics; JSON log lines on stderr. See serve/server.h.
+// Exit codes: 0 after a graceful shutdown; 1 the server could not start (certificate, key or
+// address unusable: logged); 2 bad usage.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "volpol/serve/server.h"
+
+namespace CLI {
+class App;
+}
+
+namespace volpol::cli {
+
+struct serve_command_options {
+  serve::server_options server;
+  double request_timeout_s = 10, read_timeout_s = 5, shutdown_delay_s = 5, reload_interval_s = 1;
+  int keep_alive_timeout_s = 5;
+};
+
+/// Declares the `serve` subcommand and its options on `app`.
+CLI::App* setup_serve(CLI::App& app, serve_command_options& opt);
+
+/// Runs a parsed `serve` (blocks until SIGTERM/SIGINT). @return the exit code.
+int run_serve(serve_command_options& opt, std::FILE* err);
+
+}  // namespace volpol::cli

@@ -1,0 +1,88 @@
+// volpol/k8s/kubectl.h — reads a live cluster through the real `kubectl` (which brings every
+// kubeconfig auth method: client certificates, tokens, exec plugins, OIDC).
+//
+//     k8s::kubectl_config kc;            // kubectl on PATH, its default kubeconfig and context
+//     kc.context = "prod";
+//     k8s::kubectl_call call = k8s::run_kubectl(kc, {"get", "pods", "-A", "-o", "json"},
+//                                                [&](std::FILE* out) { consume(out); });
+//     if (!call.ok()) report(k8s::explain_kubectl_failure(kc, call));
+//
+// The standard output of kubectl is handed to the consumer as a stdio stream while kubectl
+// runs (the loader reads it in chunks: nothing holds the whole response twice); standard error
+// goes to a temporary file, read once kubectl has exited. No shell is involved: arguments go to
+// kubectl as given (posix_spawnp).
+//
+// Errors: a failed call is classified from kubectl's exit status and the API server's messages
+// it prints (`Error from server (Forbidden): ...`); explain_kubectl_failure turns that into one
+// diagnostic that says what was asked (`kubectl get persistentvolumes`), what went wrong (kubectl
+// missing, context unknown, access denied — which resource, which verb, which scope —, not
+// logged in, server unreachable, resource type not served) and what to do.
+#pragma once
+
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "volpol/k8s/diagnostic.h"
+
+namespace volpol::k8s {
+
+/// How to call kubectl: the global flags every call gets.
+struct kubectl_config {
+  std::string program = "kubectl";  ///< looked up on PATH when it has no '/'
+  std::string kubeconfig;           ///< --kubeconfig ("" = kubectl's default: $KUBECONFIG, ~/.kube/config)
+  std::string context;              ///< --context ("" = the kubeconfig's current context)
+  std::string request_timeout = "60s";  ///< --request-timeout (no call hangs forever)
+};
+
+/// Why a kubectl call failed.
+enum class kubectl_failure : unsigned char {
+  none,             ///< it did not
+  not_installed,    ///< the program could not be started (errno in `spawn_errno`)
+  unknown_context,  ///< --context names no context of the kubeconfig
+  forbidden,        ///< the API server answered 403 (see `user`, `verb`, `resource`, `scope`)
+  unauthorized,     ///< the API server answered 401 (credentials missing or expired)
+  not_served,       ///< the server has no such resource type (a CRD that is not installed)
+  not_found,        ///< the named object does not exist (404)
+  unreachable,      ///< the API server could not be reached
+  other,            ///< anything else: kubectl's own message is kept
+};
+
+/// One finished kubectl call.
+struct kubectl_call {
+  std::vector<std::string> args;  ///< what was asked (without the global flags)
+  int exit_status = 0;            ///< kubectl's exit status; -1 when it was not started or was killed
+  int spawn_errno = 0;            ///< errno of posix_spawnp when it could not start
+  std::string error_output;       ///< kubectl's standard error
+  kubectl_failure failure = kubectl_failure::none;
+  // For `forbidden`, from the API server's message
+  // (`User "u" cannot list resource "pods" in API group "" at the cluster scope`):
+  std::string user, verb, resource, api_group, scope;  ///< scope: "at the cluster scope" or "in namespace `ns`"
+  [[nodiscard]] bool ok() const { return failure == kubectl_failure::none; }
+};
+
+/// Runs `kubectl [global flags] ARGS`. `consume` (may be empty) reads kubectl's standard
+/// output while it runs; whatever it leaves unread is drained. Never throws.
+[[nodiscard]] kubectl_call run_kubectl(const kubectl_config& config, std::vector<std::string> args,
+                                       const std::function<void(std::FILE*)>& consume);
+
+/// Runs kubectl and returns its whole standard output in `out` (for small answers).
+[[nodiscard]] kubectl_call run_kubectl_capture(const kubectl_config& config, std::vector<std::string> args,
+                                               std::string& out);
+
+/// Reads kubectl's error output into `call.failure` (and the forbidden fields). Used by
+/// run_kubectl; exposed for tests.
+void classify_kubectl_failure(kubectl_call& call);
+
+/// One error that says what was asked, what went wrong and what to do
+/// (`kubectl get persistentvolumes: access denied: user `viewer` cannot list persistentvolumes
+/// at the cluster scope`, help: the RBAC rule that is missing). Lines kubectl logs with klog
+/// (`E1201 18:11:07 ... memcache.go`) are passed over for kubectl's own last word.
+[[nodiscard]] diagnostic explain_kubectl_failure(const kubectl_config& config, const kubectl_call& call);
+
+/// The contexts of the kubeconfig (`kubectl config get-contexts -o name`), sorted; empty when
+/// kubectl fails.
+[[nodiscard]] std::vector<std::string> kubectl_contexts(const kubectl_config& config);
+
+}  // namespace volpol::k8s

@@ -1,0 +1,86 @@
+// volpol/serve/server.h — `volpol serve`: the HTTPS validating admission webhook.
+//
+// Endpoints (HTTPS only; cpp-httplib with OpenSSL):
+//   POST /validate  AdmissionReview admission.k8s.io/v1 in, AdmissionReview out (see admission.h);
+//                   400 with a text message for a body that is not one, 413 over 3 MiB
+//   GET  /healthz   200 "ok" while the process serves
+//   GET  /readyz    200 "ok"; 503 once shutdown has begun (so Kubernetes stops sending traffic)
+//   GET  /metrics   Prometheus text (see metrics.h)
+// Operations: JSON log lines on the log stream (stderr), certificate and key reloaded when the
+// files change, graceful shutdown (see server::shutdown), a bounded worker pool, a time limit per
+// request.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "volpol/k8s/diagnostic.h"
+#include "volpol/serve/admission.h"
+#include "volpol/serve/metrics.h"
+
+namespace volpol::serve {
+
+struct server_options {
+  std::string address = ":8443";  ///< `host:port`; `:port` = every IPv4 interface; port 0 = any free port
+  std::string tls_cert;           ///< PEM certificate (its chain may follow), e.g. a Secret's tls.crt
+  std::string tls_key;            ///< PEM private key (unencrypted), e.g. tls.key
+  /// Threads serving connections. A worker serves one connection for as long as it stays open
+  /// (cpp-httplib's model: keep-alive connections, as the API server keeps them, hold theirs
+  /// between requests), so this must cover the concurrent connections expected.
+  std::size_t workers = 32;
+  std::size_t queue = 128;        ///< accepted connections waiting for a worker; then accept waits
+  std::chrono::milliseconds read_timeout{5000};     ///< one read or write on a socket
+  /// The time limit of one request. A connection's deadline starts with its TLS handshake, moves
+  /// to `keep_alive_timeout + request_timeout` after each answer and to `request_timeout` once a
+  /// request's headers are in; a connection past it is shut down (the client gets no answer).
+  /// The policy check itself is not interrupted: it is linear in the document (about 0.2 ms per
+  /// volume policy on the 2-core test machine; the API server refuses ConfigMaps over 1 MiB
+  /// before any validating webhook sees them).
+  std::chrono::milliseconds request_timeout{10000};
+  std::chrono::seconds keep_alive_timeout{5};       ///< idle time between requests on a connection
+  std::chrono::milliseconds shutdown_delay{5000};   ///< after SIGTERM: not ready, still serving, this long
+  std::chrono::milliseconds reload_interval{1000};  ///< how often the certificate files are checked
+  review_options review;          ///< deny_warnings, lint
+  std::FILE* log = stderr;        ///< JSON log lines; nullptr = none
+  bool log_allowed = false;       ///< log every allowed request too (denials and errors always are)
+};
+
+/// The webhook server. Thread-safe: shutdown() may be called from any thread.
+class server {
+ public:
+  explicit server(server_options options);
+  ~server();  ///< shuts down (without the delay) and waits
+  server(const server&) = delete;
+  server& operator=(const server&) = delete;
+
+  /// Loads the certificate and key, binds the address and starts serving on background threads.
+  /// @return an error naming the certificate or key file that cannot be used, or the address
+  ///         that cannot be bound.
+  result<void> start();
+  /// The bound port (after start(); useful with port 0).
+  [[nodiscard]] int port() const;
+  /// Begins a graceful shutdown and returns at once: /readyz answers 503 and every response says
+  /// `Connection: close` for `shutdown_delay` (Kubernetes removes the endpoint meanwhile, clients
+  /// open no new keep-alive requests), then the listening socket is closed; connections already
+  /// accepted are served to the end of their current request.
+  void shutdown();
+  /// Same, without the delay.
+  void shutdown_now();
+  /// Blocks until the server has stopped (after shutdown()) and every in-flight request finished.
+  void wait();
+
+  [[nodiscard]] const serve::metrics& stats() const;
+
+ private:
+  struct impl;
+  std::unique_ptr<impl> impl_;
+};
+
+/// Runs the server until SIGTERM or SIGINT, then shuts down gracefully (`volpol serve`).
+/// @return 0 after a clean shutdown; 1 when the server cannot start (the error is logged).
+int run(server_options options);
+
+}  // namespace volpol::serve

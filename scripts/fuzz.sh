@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer harness in fuzz/ for a given time each (seeds from the examples, the
+# test data and the conformance corpus; dictionary fuzz/volpol.dict). Builds them first with
+# clang, AddressSanitizer and UndefinedBehaviorSanitizer.
+#   bash scripts/fuzz.sh [SECONDS_PER_HARNESS (default 60)] [HARNESS ...]
+# Environment: VOLPOL_FUZZ_BUILD_DIR (default build-fuzz; an existing VOLPOL_FUZZ=ON build is
+# reused as is), VOLPOL_FUZZ_JOBS (parallel harnesses, default 1).
+# Each harness's corpus grows in BUILD/fuzz-corpus/<harness>; a crash, leak or timeout leaves
+# its input in BUILD/fuzz-artifacts/<harness>/ and makes the script exit 1. The last line of
+# each run ("Done N runs in S second(s)") is printed in the summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+all=(policy config_map json_objects yaml_objects archive quantity label_selector)
+harnesses=("$@")
+[ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")
+build=${VOLPOL_FUZZ_BUILD_DIR:-build-fuzz}
+
+if ! grep -q "VOLPOL_FUZZ:BOOL=ON" "$build/CMakeCache.txt" 2>/dev/null; then
+  launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+    -DVOLPOL_FUZZ=ON -DVOLPOL_SANITIZE=address,undefined -DVOLPOL_BUILD_BENCH=OFF "${launcher[@]}" >/dev/null
+fi
+targets=()
+for h in "${harnesses[@]}"; do targets+=("fuzz_$h"); done
+cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"
+
+python3 scripts/fuzz_seeds.py "$build/fuzz-seeds" >/dev/null
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+failed=0
+summary=()
+run_one() {
+  local h=$1
+  local corpus="$build/fuzz-corpus/$h" artifacts="$build/fuzz-artifacts/$h" log="$build/fuzz-$h.log"
+  mkdir -p "$corpus" "$artifacts"
+  # -rss_limit_mb: an input that takes more than 500 MB is a finding (issue 12's budget);
+  # -timeout: one input running more than 5 s is a hang.
+  "$build/fuzz/fuzz_$h" "$corpus" "$build/fuzz-seeds/$h" -dict=fuzz/volpol.dict -max_total_time="$seconds" \
+    -timeout=5 -rss_limit_mb=1024 -malloc_limit_mb=500 -max_len=65536 -print_final_stats=1 \
+    -artifact_prefix="$artifacts/" >"$log" 2>&1
+}
+for h in "${harnesses[@]}"; do
+  if run_one "$h"; then status=ok; else status=FAILED; failed=1; fi
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$build/fuzz-$h.log" | grep -o '[0-9]*$' || echo '?')
+  rss=$(grep -o 'stat::peak_rss_mb: *[0-9]*' "$build/fuzz-$h.log" | grep -o '[0-9]*$' || echo '?')
+  summary+=("$(printf '%-15s %-6s %10s runs  peak RSS %4s MB  (%s)' "$h" "$status" "$execs" "$rss" "$build/fuzz-$h.log")")
+  [ "$status" = ok ] || tail -40 "$build/fuzz-$h.log" >&2
+done
+printf 'fuzz: %s s per harness\n' "$seconds"
+printf '%s\n' "${summary[@]}"
+exit $failed

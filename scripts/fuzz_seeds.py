@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of each fuzz harness into OUT/<harness>/ from the repository's
+examples and test data, the conformance corpus (../shared/conformance, when present) and the
+hand-written seeds in fuzz/seeds/<harness>/. Usage: fuzz_seeds.py OUT"""
+import hashlib
+import io
+import os
+import pathlib
+import shutil
+import sys
+import tarfile
+import gzip
+
+import yaml
+
+root = pathlib.Path(__file__).resolve().parent.parent
+out = pathlib.Path(sys.argv[1])
+conformance = root.parent / "shared" / "conformance"
+if not conformance.is_dir():
+    conformance = pathlib.Path("/work/shared/conformance")
+real = root.parent / "shared" / "data" / "real"
+if not real.is_dir():
+    real = pathlib.Path("/work/shared/data/real")
+harnesses = ["policy", "config_map", "json_objects", "yaml_objects", "archive", "quantity", "label_selector"]
+for h in harnesses:
+    (out / h).mkdir(parents=True, exist_ok=True)
+MAX = 64 * 1024
+
+
+def seed(harness, data):
+    if isinstance(data, str):
+        data = data.encode()
+    if not data or len(data) > MAX:
+        return
+    name = hashlib.sha1(data).hexdigest()[:16]
+    (out / harness / name).write_bytes(data)
+
+
+def strings(node):
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for v in node.values():
+            yield from strings(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from strings(v)
+
+
+# Conformance cases: policies, ConfigMaps, quantities.
+if conformance.is_dir():
+    for f in sorted(conformance.rglob("*.yaml")):
+        try:
+            doc = yaml.safe_load(f.read_text())
+        except Exception:
+            continue
+        for s in strings(doc):
+            if "kind: ConfigMap" in s:
+                seed("config_map", s)
+            elif "volumePolicies" in s or s.startswith("version:"):
+                seed("policy", s)
+            elif f.parent.name == "quantity" and len(s) < 40:
+                seed("quantity", s)
+
+# Examples and test data.
+for f in sorted((root / "examples" / "policies").glob("*.yaml")):
+    seed("config_map" if "kind: ConfigMap" in f.read_text() else "policy", f.read_bytes())
+object_files = list((root / "examples" / "cluster").glob("*")) + list((root / "tests" / "data").rglob("*"))
+if real.is_dir():
+    object_files += list(real.glob("*"))
+for f in sorted(object_files):
+    if not f.is_file():
+        continue
+    if f.suffix == ".json":
+        seed("json_objects", f.read_bytes())
+    elif f.suffix in (".yaml", ".yml"):
+        seed("yaml_objects", f.read_bytes())
+
+# Archives: a Velero-layout tar (gzip and plain) and a gzipped JSON dump.
+entries = {
+    "resources/pods/namespaces/ns/p.json": b'{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p","namespace":"ns"},'
+    b'"spec":{"volumes":[{"name":"d","persistentVolumeClaim":{"claimName":"c"}}]}}',
+    "resources/persistentvolumeclaims/namespaces/ns/c.json": b'{"apiVersion":"v1","kind":"PersistentVolumeClaim",'
+    b'"metadata":{"name":"c","namespace":"ns"},"spec":{"volumeName":"pv"},"status":{"phase":"Bound"}}',
+    "resources/persistentvolumes/cluster/pv.json": b'{"apiVersion":"v1","kind":"PersistentVolume","metadata":{"name":"pv"},'
+    b'"spec":{"capacity":{"storage":"1Gi"},"csi":{"driver":"d"}}}',
+    "resources/secrets/namespaces/ns/s.json": b"{}",
+    "metadata/version": b"1\n",
+}
+for mode, suffix in (("w:gz", "tgz"), ("w", "tar")):
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode=mode) as t:
+        for name, data in entries.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            t.addfile(info, io.BytesIO(data))
+    seed("archive", buf.getvalue())
+seed("archive", gzip.compress(entries["resources/pods/namespaces/ns/p.json"]))
+
+for q in ["10Gi", "1.5", "100m", "1e3", "-0.5Ki", "0", "12345678901234567890", ".5M", "1E", "0x1"]:
+    seed("quantity", q)
+seed("label_selector", "L app=web\nE tier In frontend,backend\nE x Exists\napp=web\ntier=frontend\n")
+seed("label_selector", "E a.b/c NotIn v\nE d DoesNotExist\na.b/c=w\n")
+
+# Hand-written seeds (hostile inputs from issue 12 ...).
+for h in harnesses:
+    d = root / "fuzz" / "seeds" / h
+    if d.is_dir():
+        for f in sorted(d.iterdir()):
+            seed(h, f.read_bytes())
+
+for h in harnesses:
+    print(f"{h}: {len(list((out / h).iterdir()))} seeds")

@@ -1,0 +1,342 @@
+// The live-cluster flags and what volpol reads through kubectl (see volpol/cli/cluster_flags.h).
+#include "volpol/cli/cluster_flags.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <simdjson.h>
+
+#include <algorithm>
+#include <future>
+#include <map>
+#include <set>
+
+namespace volpol::cli {
+
+void add_cluster_flags(CLI::App* cmd, cluster_flags& flags) {
+  const std::string group = "Live cluster (read through kubectl)";
+  cmd->add_flag("--cluster", flags.cluster,
+                "Read the cluster with kubectl (PVs, PVCs, pods, Velero's settings) instead of -f")
+      ->group(group);
+  cmd->add_option("--context", flags.context, "The kubeconfig context to use (default: the current one)")
+      ->group(group);
+  cmd->add_option("--kubeconfig", flags.kubeconfig, "The kubeconfig file (default: $KUBECONFIG, ~/.kube/config)")
+      ->group(group);
+  cmd->add_option("--kubectl", flags.kubectl, "The kubectl program (default: kubectl on PATH)")->group(group);
+  cmd->add_option("--velero-namespace", flags.velero_namespace, "The namespace Velero runs in")
+      ->default_str("velero")
+      ->group(group);
+  cmd->add_option("--resource-policies-configmap", flags.resource_policies_configmap,
+                  "The backup's resource-policy ConfigMap, in the Velero namespace (as `velero backup create`)")
+      ->group(group);
+  cmd->add_option("--global-backup-volume-policies-configmap", flags.global_policies_configmap,
+                  "The server's global volume-policy ConfigMap, in the Velero namespace (as `velero server`)")
+      ->group(group);
+  CLI::Option* backup = cmd->add_option("--from-backup", flags.from_backup,
+                                        "Take the backup options (and resource policy) from this Backup")
+                            ->group(group);
+  cmd->add_option("--from-schedule", flags.from_schedule,
+                  "Take the backup options (and resource policy) from this Schedule's template")
+      ->group(group)
+      ->excludes(backup);
+}
+
+namespace {
+
+using k8s::kubectl_call;
+using k8s::kubectl_failure;
+
+/// `metadata.name` of every item of a list; false when the text is not a list.
+bool item_names(const std::string& text, std::vector<std::string>& names) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  simdjson::dom::array items;
+  if (parser.parse(text).get(doc) || doc["items"].get_array().get(items)) return false;
+  for (simdjson::dom::element item : items) {
+    std::string_view name;
+    if (!item["metadata"]["name"].get_string().get(name)) names.emplace_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  return true;
+}
+
+diagnostic warning_from(const k8s::kubectl_config& kc, const kubectl_call& call, std::string assumed) {
+  diagnostic d = k8s::explain_kubectl_failure(kc, call);
+  d.level = severity::warning;
+  d.help = d.help.empty() ? std::move(assumed) : d.help + "; " + assumed;
+  return d;
+}
+
+/// Reads a named object; a failure is the error that stops the plan.
+result<fetched_text> fetch_object(const k8s::kubectl_config& kc, const std::string& resource, const std::string& name,
+                                  const std::string& ns, const std::string& flag) {
+  fetched_text f;
+  const kubectl_call call = k8s::run_kubectl_capture(kc, {"get", resource, name, "-n", ns, "-o", "json"}, f.text);
+  f.source = fmt::format("kubectl get {} {} -n {}", resource, name, ns);
+  if (!call.ok()) {
+    diagnostic d = k8s::explain_kubectl_failure(kc, call);
+    if (call.failure == kubectl_failure::not_found) {
+      d.message = fmt::format("{} `{}` not found in namespace `{}`", flag, name, ns);
+      std::string list;
+      std::vector<std::string> names;
+      if (k8s::run_kubectl_capture(kc, {"get", resource, "-n", ns, "-o", "json"}, list).ok() &&
+          item_names(list, names)) {
+        std::string known;
+        for (const std::string& n : names) known += (known.empty() ? "`" : ", `") + n + "`";
+        d.help = names.empty() ? fmt::format("there are none in `{}`", ns) : fmt::format("there are: {}", known);
+      }
+    }
+    return d;
+  }
+  return f;
+}
+
+/// A Schedule's spec.template as a Backup object (what Velero creates from it).
+result<fetched_text> backup_from_schedule(const fetched_text& schedule, const std::string& name) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc, tmpl;
+  if (parser.parse(schedule.text).get(doc) || doc["spec"]["template"].get(tmpl)) {
+    diagnostic d = make_error(fmt::format("Schedule `{}` has no spec.template", name));
+    d.where.file = schedule.source;
+    return d;
+  }
+  fetched_text b;
+  b.source = schedule.source + " (spec.template)";
+  b.text = fmt::format(R"({{"apiVersion":"velero.io/v1","kind":"Backup","metadata":{{"name":"{}"}},"spec":{}}})", name,
+                       simdjson::minify(tmpl));
+  return b;
+}
+
+/// spec.resourcePolicy.name of a Backup whose kind is configmap ("" when none).
+std::string resource_policy_of(const std::string& backup_json) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  std::string_view kind, name;
+  if (parser.parse(backup_json).get(doc)) return {};
+  if (doc["spec"]["resourcePolicy"]["name"].get_string().get(name)) return {};
+  if (!doc["spec"]["resourcePolicy"]["kind"].get_string().get(kind)) {
+    std::string k(kind);
+    std::transform(k.begin(), k.end(), k.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (k != "configmap") return {};
+  }
+  return std::string(name);
+}
+
+}  // namespace
+
+result<live_cluster> read_live_cluster(const cluster_flags& flags) {
+  live_cluster live;
+  live.kubectl.program = flags.kubectl;
+  live.kubectl.kubeconfig = flags.kubeconfig;
+  live.kubectl.context = flags.context;
+  live.velero_namespace = flags.velero_namespace;
+  const k8s::kubectl_config& kc = live.kubectl;
+
+  // The context first: kubectl's own message for an unknown one is easy to misread.
+  {
+    k8s::kubectl_config no_context = kc;
+    no_context.context.clear();
+    no_context.request_timeout.clear();
+    std::string out;
+    const kubectl_call call = k8s::run_kubectl_capture(no_context, {"config", "get-contexts", "-o", "name"}, out);
+    if (call.failure == kubectl_failure::not_installed) return k8s::explain_kubectl_failure(kc, call);
+    const std::vector<std::string> known = k8s::kubectl_contexts(no_context);
+    std::string list;
+    for (const std::string& k : known) list += (list.empty() ? "`" : ", `") + k + "`";
+    const std::string where = kc.kubeconfig.empty() ? "the kubeconfig" : "`" + kc.kubeconfig + "`";
+    if (!kc.context.empty()) {
+      if (std::find(known.begin(), known.end(), kc.context) == known.end()) {
+        diagnostic d = make_error(fmt::format("context `{}` is not in {}", kc.context, where));
+        d.where.file = "--context";
+        d.help = known.empty() ? "it has no contexts" : fmt::format("contexts there: {}", list);
+        return d;
+      }
+      live.context = kc.context;
+    } else {
+      std::string current;
+      const kubectl_call cur = k8s::run_kubectl_capture(no_context, {"config", "current-context"}, current);
+      while (!current.empty() && (current.back() == '\n' || current.back() == '\r')) current.pop_back();
+      if (!cur.ok() || current.empty()) {
+        diagnostic d = make_error(fmt::format("{} sets no current context", where));
+        d.where.file = "--cluster";
+        d.help = known.empty() ? "give --kubeconfig FILE" : fmt::format("give --context NAME: {}", list);
+        return d;
+      }
+      live.context = current;
+    }
+  }
+
+  // The rest in parallel (each kubectl call waits on the network); results are merged in a
+  // fixed order so the output does not depend on which call ends first.
+  struct answer {
+    kubectl_call call;
+    std::string out;
+  };
+  const auto get = [&kc](std::vector<std::string> args) {
+    return std::async(std::launch::async, [&kc, args = std::move(args)] {
+      answer a;
+      a.call = k8s::run_kubectl_capture(kc, args, a.out);
+      return a;
+    });
+  };
+  const std::string& vns = flags.velero_namespace;
+  auto namespaces = get({"get", "namespaces", "-o", "json"});
+  auto nodes = get({"get", "nodes", "-o", "json"});
+  auto classes = get({"get", "storageclasses", "-o", "json"});
+  auto snapshot_classes = get({"get", "volumesnapshotclasses", "-o", "json"});
+  auto locations = get({"get", "volumesnapshotlocations.velero.io", "-n", vns, "-o", "json"});
+  // The Backup or Schedule, then the policy ConfigMap it names (unless one was given).
+  auto backup_and_policy = std::async(std::launch::async, [&]() -> result<std::pair<std::optional<fetched_text>, std::optional<fetched_text>>> {
+    std::optional<fetched_text> backup, policy;
+    std::string policy_name = flags.resource_policies_configmap;
+    if (!flags.from_backup.empty() || !flags.from_schedule.empty()) {
+      const bool schedule = flags.from_backup.empty();
+      const std::string& name = schedule ? flags.from_schedule : flags.from_backup;
+      auto got = fetch_object(kc, schedule ? "schedules.velero.io" : "backups.velero.io", name, vns,
+                              schedule ? "--from-schedule" : "--from-backup");
+      if (const diagnostic* e = got.error()) return *e;
+      if (schedule) {
+        auto b = backup_from_schedule(got.value(), name);
+        if (const diagnostic* e = b.error()) return *e;
+        backup = std::move(b).value();
+      } else {
+        backup = std::move(got).value();
+      }
+      if (policy_name.empty()) policy_name = resource_policy_of(backup->text);
+    }
+    if (!policy_name.empty()) {
+      auto got = fetch_object(kc, "configmap", policy_name, vns, "--resource-policies-configmap");
+      if (const diagnostic* e = got.error()) return *e;
+      policy = std::move(got).value();
+    }
+    return std::make_pair(std::move(backup), std::move(policy));
+  });
+  auto global_policy = std::async(std::launch::async, [&]() -> std::optional<result<fetched_text>> {
+    if (flags.global_policies_configmap.empty()) return std::nullopt;
+    return fetch_object(kc, "configmap", flags.global_policies_configmap, vns, "--global-backup-volume-policies-configmap");
+  });
+
+  const answer ns = namespaces.get(), no = nodes.get(), sc = classes.get(), vsc = snapshot_classes.get(),
+               vsl = locations.get();
+  auto bp = backup_and_policy.get();
+  auto gp = global_policy.get();
+  // Nothing works when the server cannot be reached or refuses the credentials: say so once.
+  if (ns.call.failure == kubectl_failure::unreachable || ns.call.failure == kubectl_failure::unauthorized)
+    return k8s::explain_kubectl_failure(kc, ns.call);
+  if (const diagnostic* e = bp.error()) return *e;
+  if (gp)
+    if (const diagnostic* e = gp->error()) return *e;
+
+  if (ns.call.ok()) live.namespaces_read = item_names(ns.out, live.namespaces);
+  else live.warnings.add(warning_from(kc, ns.call, "the namespace filter is checked against the pods' and PVCs' namespaces"));
+  if (no.call.ok()) live.nodes_read = item_names(no.out, live.nodes);
+  else live.warnings.add(warning_from(kc, no.call, "assumed: the node agent runs on every node"));
+  if (sc.call.ok() && vsc.call.ok()) {
+    std::set<std::string> drivers_with_class;
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    simdjson::dom::array items;
+    if (!parser.parse(vsc.out).get(doc) && !doc["items"].get_array().get(items))
+      for (simdjson::dom::element item : items) {
+        std::string_view driver;
+        if (!item["driver"].get_string().get(driver)) drivers_with_class.emplace(driver);
+      }
+    std::map<std::string, std::vector<std::string>> missing;  // CSI driver -> storage classes
+    simdjson::dom::parser parser2;
+    if (!parser2.parse(sc.out).get(doc) && !doc["items"].get_array().get(items))
+      for (simdjson::dom::element item : items) {
+        std::string_view provisioner, name;
+        if (item["provisioner"].get_string().get(provisioner) || item["metadata"]["name"].get_string().get(name))
+          continue;
+        // In-tree provisioners (kubernetes.io/...) are not CSI drivers.
+        if (provisioner.starts_with("kubernetes.io/") || drivers_with_class.contains(std::string(provisioner)))
+          continue;
+        missing[std::string(provisioner)].emplace_back(name);
+      }
+    for (auto& [driver, names] : missing)
+      live.drivers_without_snapshot_class.push_back(fmt::format("{} ({})", driver, fmt::join(names, ", ")));
+    live.snapshot_classes_read = true;
+  } else {
+    live.warnings.add(warning_from(kc, sc.call.ok() ? vsc.call : sc.call,
+                                   "assumed: a VolumeSnapshotClass exists for every CSI driver"));
+  }
+  {
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    simdjson::dom::array items;
+    if (vsl.call.ok() && !parser.parse(vsl.out).get(doc) && !doc["items"].get_array().get(items)) {
+      for (simdjson::dom::element item : items) {
+        std::string_view name, provider;
+        if (item["metadata"]["name"].get_string().get(name) || item["spec"]["provider"].get_string().get(provider))
+          continue;
+        live.volume_snapshot_locations.push_back({std::string(name), std::string(provider)});
+      }
+      live.volume_snapshot_locations_read = true;
+    } else if (!vsl.call.ok()) {
+      live.warnings.add(warning_from(kc, vsl.call,
+                                     "no volume snapshot location read: give --volume-snapshot-locations NAME=PROVIDER"));
+    }
+  }
+  live.backup = std::move(bp.value().first);
+  live.policy = std::move(bp.value().second);
+  if (gp) live.global_policy = std::move(gp->value());
+  return live;
+}
+
+k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options options, bool& failed) {
+  static const std::vector<std::string> args = {"get", "persistentvolumes,persistentvolumeclaims,pods",
+                                                "--all-namespaces", "-o", "json"};
+  const std::string name = "kubectl get persistentvolumes,persistentvolumeclaims,pods --all-namespaces";
+  k8s::load_result loaded;
+  const kubectl_call call = k8s::run_kubectl(live.kubectl, args, [&](std::FILE* out) {
+    options.standard_input = out;
+    const std::vector<std::string> inputs = {"-"};
+    loaded = k8s::load_objects(inputs, options);
+  });
+  diagnostics named;
+  for (diagnostic d : loaded.problems) {
+    if (d.where.file == "-") d.where.file = name;
+    named.add(std::move(d));
+  }
+  failed = !call.ok();
+  if (failed) {
+    named = diagnostics{};  // what was read of a failed answer is not the cluster
+    named.add(k8s::explain_kubectl_failure(live.kubectl, call));
+    loaded.objects = k8s::cluster{};
+  }
+  loaded.problems = std::move(named);
+  return loaded;
+}
+
+std::vector<std::string> live_cluster_notes(const live_cluster& live, const k8s::cluster& objects) {
+  std::vector<std::string> notes;
+  notes.push_back(fmt::format("read from the cluster: context `{}`, Velero namespace `{}`", live.context,
+                              live.velero_namespace));
+  if (live.nodes_read) {
+    std::set<std::string> with_agent;
+    for (const k8s::pod& p : objects.pods()) {
+      if (p.metadata.namespace_ != live.velero_namespace || p.phase != "Running") continue;
+      const std::string* role = p.metadata.labels.find("name");
+      if (role != nullptr && *role == "node-agent") with_agent.insert(p.node_name);
+    }
+    std::vector<std::string> without;
+    for (const std::string& n : live.nodes)
+      if (!with_agent.contains(n)) without.push_back(n);
+    if (with_agent.empty())
+      notes.push_back(fmt::format("no node-agent pod runs in `{}`: fs-backup cannot happen", live.velero_namespace));
+    else if (without.empty())
+      notes.push_back(fmt::format("node agent running on all {} nodes", live.nodes.size()));
+    else
+      notes.push_back(fmt::format("node agent running on {} of {} nodes; fs-backup of pods on {} fails",
+                                  live.nodes.size() - without.size(), live.nodes.size(), fmt::join(without, ", ")));
+  }
+  if (live.snapshot_classes_read) {
+    if (live.drivers_without_snapshot_class.empty())
+      notes.emplace_back("every CSI driver of a StorageClass has a VolumeSnapshotClass");
+    else
+      notes.push_back(fmt::format("no VolumeSnapshotClass for CSI driver {}: CSI snapshots there fail",
+                                  fmt::join(live.drivers_without_snapshot_class, "; ")));
+  }
+  return notes;
+}
+
+}  // namespace volpol::cli

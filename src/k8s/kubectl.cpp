@@ -1,0 +1,267 @@
+// Running the real kubectl (see volpol/k8s/kubectl.h).
+#include "volpol/k8s/kubectl.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <regex>
+#include <string_view>
+
+extern char** environ;
+
+namespace volpol::k8s {
+
+namespace {
+
+std::vector<std::string> full_args(const kubectl_config& config, const std::vector<std::string>& args) {
+  std::vector<std::string> all{config.program};
+  if (!config.kubeconfig.empty()) all.push_back("--kubeconfig=" + config.kubeconfig);
+  if (!config.context.empty()) all.push_back("--context=" + config.context);
+  if (!config.request_timeout.empty()) all.push_back("--request-timeout=" + config.request_timeout);
+  all.insert(all.end(), args.begin(), args.end());
+  return all;
+}
+
+/// An unlinked temporary file for kubectl's standard error.
+int temp_file() {
+  const char* dir = std::getenv("TMPDIR");
+  std::string tmpl = std::string(dir && *dir ? dir : "/tmp") + "/volpol-kubectl-XXXXXX";
+  const int fd = mkstemp(tmpl.data());
+  if (fd >= 0) unlink(tmpl.c_str());
+  return fd;
+}
+
+std::string read_all(int fd) {
+  std::string text;
+  if (lseek(fd, 0, SEEK_SET) < 0) return text;
+  char buf[4096];
+  for (ssize_t n; (n = read(fd, buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
+  return text;
+}
+
+bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+
+std::string joined(const std::vector<std::string>& args) {
+  std::string s = "kubectl";
+  for (const std::string& a : args) {
+    if (a == "-o" || a.starts_with("-o=")) break;  // the output flags say nothing to the reader
+    s += ' ';
+    s += a;
+  }
+  return s;
+}
+
+/// kubectl's first error line, without its `error: ` prefix.
+std::string first_error_line(std::string_view text) {
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    static const std::regex klog(R"(^[IWEF]\d{4} \d\d:\d\d:\d\d)");  // klog lines: I1201 18:11:07.1 ...
+    if (!line.empty() && !std::regex_search(line.begin(), line.end(), klog)) {
+      if (line.starts_with("error: ")) line.remove_prefix(7);
+      return std::string(line);
+    }
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end + 1);
+  }
+  return {};
+}
+
+}  // namespace
+
+void classify_kubectl_failure(kubectl_call& call) {
+  const std::string& e = call.error_output;
+  if (call.spawn_errno != 0) {
+    call.failure = kubectl_failure::not_installed;
+    return;
+  }
+  if (contains(e, "Error from server (Forbidden)")) {
+    call.failure = kubectl_failure::forbidden;
+    static const std::regex rbac(
+        R"re(User "([^"]*)" cannot ([a-z]+) resource "([^"]*)" in API group "([^"]*)" (at the cluster scope|in the namespace "([^"]*)"))re");
+    std::smatch m;
+    if (std::regex_search(e, m, rbac)) {
+      call.user = m[1];
+      call.verb = m[2];
+      call.resource = m[3];
+      call.api_group = m[4];
+      call.scope = m[6].matched ? fmt::format("in namespace `{}`", m[6].str()) : "at the cluster scope";
+    }
+    return;
+  }
+  if (contains(e, "context was not found for specified context") || (contains(e, "context \"") && contains(e, "does not exist"))) {
+    call.failure = kubectl_failure::unknown_context;
+    return;
+  }
+  if (contains(e, "(Unauthorized)") || contains(e, "You must be logged in")) {
+    call.failure = kubectl_failure::unauthorized;
+    return;
+  }
+  if (contains(e, "the server doesn't have a resource type")) {
+    call.failure = kubectl_failure::not_served;
+    return;
+  }
+  if (contains(e, "Error from server (NotFound)")) {
+    call.failure = kubectl_failure::not_found;
+    return;
+  }
+  if (contains(e, "Unable to connect to the server") || contains(e, "The connection to the server") ||
+      contains(e, "dial tcp") || contains(e, "no such host")) {
+    call.failure = kubectl_failure::unreachable;
+    return;
+  }
+  call.failure = call.exit_status == 0 ? kubectl_failure::none : kubectl_failure::other;
+}
+
+kubectl_call run_kubectl(const kubectl_config& config, std::vector<std::string> args,
+                         const std::function<void(std::FILE*)>& consume) {
+  kubectl_call call;
+  call.args = std::move(args);
+  const std::vector<std::string> all = full_args(config, call.args);
+  std::vector<char*> argv;
+  for (const std::string& a : all) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+
+  int out_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0) {
+    call.exit_status = -1;
+    call.failure = kubectl_failure::other;
+    call.error_output = fmt::format("cannot create a pipe: {}", std::strerror(errno));
+    return call;
+  }
+  const int err_fd = temp_file();
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+  if (err_fd >= 0) posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
+  pid_t pid = -1;
+  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(out_pipe[1]);
+  if (spawned != 0) {
+    close(out_pipe[0]);
+    if (err_fd >= 0) close(err_fd);
+    call.exit_status = -1;
+    call.spawn_errno = spawned;
+    classify_kubectl_failure(call);
+    return call;
+  }
+  if (std::FILE* out = fdopen(out_pipe[0], "rb")) {
+    if (consume) consume(out);
+    char buf[65536];
+    while (std::fread(buf, 1, sizeof buf, out) > 0) {
+    }
+    std::fclose(out);
+  } else {
+    close(out_pipe[0]);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  call.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (err_fd >= 0) {
+    call.error_output = read_all(err_fd);
+    close(err_fd);
+  }
+  classify_kubectl_failure(call);
+  if (call.exit_status != 0 && call.failure == kubectl_failure::none) call.failure = kubectl_failure::other;
+  return call;
+}
+
+kubectl_call run_kubectl_capture(const kubectl_config& config, std::vector<std::string> args, std::string& out) {
+  out.clear();
+  return run_kubectl(config, std::move(args), [&](std::FILE* f) {
+    char buf[65536];
+    for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
+  });
+}
+
+std::vector<std::string> kubectl_contexts(const kubectl_config& config) {
+  kubectl_config c = config;
+  c.context.clear();
+  c.request_timeout.clear();
+  std::string out;
+  const kubectl_call call = run_kubectl_capture(c, {"config", "get-contexts", "-o", "name"}, out);
+  std::vector<std::string> names;
+  if (!call.ok()) return names;
+  std::size_t start = 0;
+  while (start < out.size()) {
+    std::size_t end = out.find('\n', start);
+    if (end == std::string::npos) end = out.size();
+    if (end > start) names.push_back(out.substr(start, end - start));
+    start = end + 1;
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+diagnostic explain_kubectl_failure(const kubectl_config& config, const kubectl_call& call) {
+  diagnostic d;
+  d.where.file = joined(call.args);
+  const std::string kubeconfig = config.kubeconfig.empty() ? "the kubeconfig" : "`" + config.kubeconfig + "`";
+  switch (call.failure) {
+    case kubectl_failure::none:
+      d.message = "no error";
+      break;
+    case kubectl_failure::not_installed:
+      d.message = fmt::format("cannot run `{}`: {}", config.program, std::strerror(call.spawn_errno));
+      d.help = "volpol reads a live cluster through kubectl: install it (https://kubernetes.io/docs/tasks/tools/) "
+               "or name it with --kubectl PATH";
+      break;
+    case kubectl_failure::unknown_context: {
+      d.message = fmt::format("context `{}` is not in {}", config.context, kubeconfig);
+      const std::vector<std::string> known = kubectl_contexts(config);
+      std::string list;
+      for (const std::string& k : known) list += (list.empty() ? "`" : ", `") + k + "`";
+      d.help = known.empty() ? "it has no contexts" : fmt::format("contexts there: {}", list);
+      break;
+    }
+    case kubectl_failure::forbidden:
+      if (!call.verb.empty()) {
+        const std::string resource =
+            call.api_group.empty() ? call.resource : fmt::format("{}.{}", call.resource, call.api_group);
+        d.message = fmt::format("access denied: user `{}` cannot {} {} {}", call.user, call.verb, resource,
+                                call.scope);
+        d.help = fmt::format("volpol only reads; this user needs a {} rule {{apiGroups: [\"{}\"], resources: [{}], "
+                             "verbs: [{}]}}",
+                             call.scope.starts_with("in ") ? "Role (or ClusterRole)" : "ClusterRole", call.api_group,
+                             call.resource, call.verb);
+      } else {
+        d.message = fmt::format("access denied: {}", first_error_line(call.error_output));
+      }
+      break;
+    case kubectl_failure::unauthorized:
+      d.message = "the API server does not accept the credentials (401 Unauthorized)";
+      d.help = fmt::format("log in again or check the user of the context in {}", kubeconfig);
+      break;
+    case kubectl_failure::not_served:
+      d.message = fmt::format("the server does not serve this resource type: {}", first_error_line(call.error_output));
+      d.help = "is the CRD installed (Velero, the CSI snapshot controller)?";
+      break;
+    case kubectl_failure::not_found:
+      d.message = fmt::format("not found: {}", first_error_line(call.error_output));
+      break;
+    case kubectl_failure::unreachable:
+      d.message = fmt::format("cannot reach the API server: {}", first_error_line(call.error_output));
+      d.help = fmt::format("check the server address and the network for the context in {}", kubeconfig);
+      break;
+    case kubectl_failure::other: {
+      const std::string line = first_error_line(call.error_output);
+      d.message = line.empty() ? fmt::format("kubectl exited with status {}", call.exit_status)
+                               : fmt::format("kubectl failed: {}", line);
+      break;
+    }
+  }
+  return d;
+}
+
+}  // namespace volpol::k8s

@@ -1,0 +1,189 @@
+// check_yaml: libyaml's event parser over the text, counting depth, nodes (aliases expanded)
+// and aliases. yaml.v3 (go-yaml v3 readerc.go, scannerc.go, parserc.go) is a line-by-line port
+// of this C code, so what it rejects here Velero rejects too.
+#include "volpol/k8s/yaml_check.h"
+
+#include <yaml.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "volpol/k8s/diagnostic.h"
+
+namespace volpol::k8s {
+namespace {
+
+struct parser_guard {
+  yaml_parser_t p;
+  parser_guard() { yaml_parser_initialize(&p); }
+  ~parser_guard() { yaml_parser_delete(&p); }
+  parser_guard(const parser_guard&) = delete;
+  parser_guard& operator=(const parser_guard&) = delete;
+};
+
+struct event_guard {
+  yaml_event_t e{};
+  bool live = false;
+  ~event_guard() {
+    if (live) yaml_event_delete(&e);
+  }
+};
+
+/// 1-based line and column of byte `offset` (a reader error gives only the offset).
+void position_of(std::string_view text, std::size_t offset, std::uint32_t& line, std::uint32_t& column) {
+  offset = std::min(offset, text.size());
+  line = 1;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < offset; ++i)
+    if (text[i] == '\n') {
+      ++line;
+      start = i + 1;
+    }
+  column = static_cast<std::uint32_t>(offset - start + 1);
+}
+
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+class checker {
+ public:
+  checker(std::string_view text, const yaml_limits& limits) : text_(text), limits_(limits) {}
+
+  std::optional<yaml_problem> run() {
+    parser_guard g;
+    yaml_parser_set_input_string(&g.p, reinterpret_cast<const unsigned char*>(text_.data()), text_.size());
+    for (;;) {
+      event_guard ev;
+      if (!yaml_parser_parse(&g.p, &ev.e)) return parse_error(g.p);
+      ev.live = true;
+      const yaml_mark_t& at = ev.e.start_mark;
+      switch (ev.e.type) {
+        case YAML_STREAM_END_EVENT: return std::nullopt;
+        case YAML_DOCUMENT_START_EVENT:
+          anchors_.clear();
+          nodes_ = 0;
+          break;
+        case YAML_DOCUMENT_END_EVENT:
+          if (limits_.first_document_only) return after_first(g.p);
+          break;
+        case YAML_ALIAS_EVENT: {
+          const std::string name = reinterpret_cast<const char*>(ev.e.data.alias.anchor);
+          if (!limits_.aliases)
+            return problem(at, yaml_problem::kind::alias,
+                           fmt::format("YAML aliases are not accepted here (`*{}`): object dumps are "
+                                       "read as kubectl writes them, without anchors and aliases",
+                                       escape_text(name)));
+          const auto it = anchors_.find(name);
+          if (it == anchors_.end())
+            return problem(at, yaml_problem::kind::syntax, fmt::format("unknown anchor `{}` referenced", escape_text(name)));
+          if (auto p = add_nodes(at, it->second)) return p;
+          done(it->second, nullptr);
+          break;
+        }
+        case YAML_SCALAR_EVENT:
+          if (auto p = add_nodes(at, 1)) return p;
+          done(1, ev.e.data.scalar.anchor);
+          break;
+        case YAML_SEQUENCE_START_EVENT:
+        case YAML_MAPPING_START_EVENT: {
+          if (open_.size() >= limits_.max_depth)
+            return problem(at, yaml_problem::kind::depth,
+                           fmt::format("nested more than {} levels", limits_.max_depth));
+          if (auto p = add_nodes(at, 1)) return p;
+          const yaml_char_t* anchor = ev.e.type == YAML_SEQUENCE_START_EVENT ? ev.e.data.sequence_start.anchor
+                                                                               : ev.e.data.mapping_start.anchor;
+          open_.push_back({1, anchor ? std::string(reinterpret_cast<const char*>(anchor)) : std::string()});
+          break;
+        }
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT: {
+          frame f = std::move(open_.back());
+          open_.pop_back();
+          done(f.nodes, f.anchor.empty() ? nullptr : reinterpret_cast<const yaml_char_t*>(f.anchor.c_str()));
+          break;
+        }
+        default: break;
+      }
+    }
+  }
+
+ private:
+  struct frame {
+    std::uint64_t nodes;  ///< nodes of this collection so far (itself included)
+    std::string anchor;
+  };
+
+  std::optional<yaml_problem> add_nodes(const yaml_mark_t& at, std::uint64_t n) {
+    nodes_ = saturating_add(nodes_, n);
+    if (nodes_ <= limits_.max_nodes) return std::nullopt;
+    return problem(at, yaml_problem::kind::nodes,
+                   fmt::format("the document has more than {} nodes{}", limits_.max_nodes,
+                               anchors_.empty() ? "" : " (aliases counted as the nodes they refer to)"));
+  }
+
+  /// A node of `n` nodes is complete: it counts in its parent, and under its anchor.
+  void done(std::uint64_t n, const yaml_char_t* anchor) {
+    if (!open_.empty()) open_.back().nodes = saturating_add(open_.back().nodes, n);
+    if (anchor != nullptr) anchors_[reinterpret_cast<const char*>(anchor)] = n;
+  }
+
+  std::optional<yaml_problem> problem(const yaml_mark_t& at, yaml_problem::kind k, std::string message) const {
+    yaml_problem p;
+    p.line = static_cast<std::uint32_t>(at.line + 1);
+    p.column = static_cast<std::uint32_t>(at.column + 1);
+    p.message = std::move(message);
+    p.what = k;
+    return p;
+  }
+
+  /// The first document is complete: is there more?
+  std::optional<yaml_problem> after_first(yaml_parser_t& p) const {
+    event_guard ev;
+    if (!yaml_parser_parse(&p, &ev.e)) {
+      std::optional<yaml_problem> e = parse_error(p);
+      e->what = yaml_problem::kind::after_first_document;
+      e->message = "content after the first document is not read (" + e->message + ")";
+      return e;
+    }
+    ev.live = true;
+    if (ev.e.type == YAML_STREAM_END_EVENT) return std::nullopt;
+    return problem(ev.e.start_mark, yaml_problem::kind::after_first_document,
+                   "content after the first document is not read: Velero reads only the first");
+  }
+
+  std::optional<yaml_problem> parse_error(const yaml_parser_t& p) const {
+    yaml_problem out;
+    const std::string what = p.problem ? p.problem : "cannot parse";
+    if (p.error == YAML_READER_ERROR) {
+      out.what = yaml_problem::kind::characters;
+      position_of(text_, p.problem_offset, out.line, out.column);
+      out.message = p.problem_value >= 0 ? fmt::format("{} (0x{:02X})", what, p.problem_value) : what;
+      return out;
+    }
+    out.what = yaml_problem::kind::syntax;
+    out.line = static_cast<std::uint32_t>(p.problem_mark.line + 1);
+    out.column = static_cast<std::uint32_t>(p.problem_mark.column + 1);
+    out.message = p.context ? fmt::format("{} ({} at line {})", what, p.context, p.context_mark.line + 1) : what;
+    if (p.error == YAML_MEMORY_ERROR) out.message = "out of memory";
+    return out;
+  }
+
+  std::string_view text_;
+  const yaml_limits& limits_;
+  std::vector<frame> open_;
+  std::unordered_map<std::string, std::uint64_t> anchors_;
+  std::uint64_t nodes_ = 0;
+};
+
+}  // namespace
+
+std::optional<yaml_problem> check_yaml(std::string_view text, const yaml_limits& limits) {
+  return checker(text, limits).run();
+}
+
+}  // namespace volpol::k8s

@@ -1,0 +1,390 @@
+// The HTTPS webhook end to end on loopback (127.0.0.1): a throw-away certificate made with
+// `openssl` at test time, real AdmissionReview bodies, cpp-httplib's client and raw TLS clients.
+#include "volpol/serve/server.h"
+
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <netinet/in.h>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <thread>
+
+#include "admission_review_fixtures.h"
+
+namespace volpol::serve {
+namespace {
+
+using namespace std::chrono_literals;
+using namespace volpol::testing;
+namespace fs = std::filesystem;
+
+/// A fresh directory with cert.pem / key.pem for 127.0.0.1 (CN = `cn`).
+void make_certificate(const fs::path& dir, const std::string& cn) {
+  const std::string cmd = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 "
+                          "-subj /CN=" + cn + " -addext subjectAltName=IP:127.0.0.1 -keyout " +
+                          (dir / "key.new").string() + " -out " + (dir / "cert.new").string() + " 2>/dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  // Rename into place, as the kubelet's atomic writer does.
+  fs::rename(dir / "key.new", dir / "key.pem");
+  fs::rename(dir / "cert.new", dir / "cert.pem");
+}
+
+/// A TLS connection made by hand, for clients that misbehave.
+struct raw_tls {
+  int fd = -1;
+  SSL_CTX* ctx = nullptr;
+  SSL* ssl = nullptr;
+  explicit raw_tls(int port) {
+    fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    timeval tv{10, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<std::uint16_t>(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return;
+    ctx = SSL_CTX_new(TLS_client_method());
+    ssl = SSL_new(ctx);
+    SSL_set_fd(ssl, fd);
+    if (SSL_connect(ssl) != 1) {
+      SSL_free(ssl);
+      ssl = nullptr;
+    }
+  }
+  ~raw_tls() {
+    if (ssl) SSL_free(ssl);
+    if (ctx) SSL_CTX_free(ctx);
+    if (fd >= 0) ::close(fd);
+  }
+  bool send(std::string_view s) { return ssl && SSL_write(ssl, s.data(), static_cast<int>(s.size())) == static_cast<int>(s.size()); }
+  /// Reads until the server closes; returns what arrived.
+  std::string read_all() {
+    std::string out;
+    char buf[4096];
+    for (int n; ssl && (n = SSL_read(ssl, buf, sizeof buf)) > 0;) out.append(buf, static_cast<std::size_t>(n));
+    return out;
+  }
+  std::string peer_common_name() {
+    if (!ssl) return {};
+    X509* cert = SSL_get1_peer_certificate(ssl);
+    if (!cert) return {};
+    char cn[256] = {};
+    X509_NAME_get_text_by_NID(X509_get_subject_name(cert), NID_commonName, cn, sizeof cn);
+    X509_free(cert);
+    return cn;
+  }
+};
+
+class serve_test : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/volpol-serve-test-XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl), nullptr);
+    dir_ = tmpl;
+    make_certificate(dir_, "volpol-test-1");
+    options_.address = "127.0.0.1:0";
+    options_.tls_cert = (dir_ / "cert.pem").string();
+    options_.tls_key = (dir_ / "key.pem").string();
+    options_.workers = 4;
+    options_.shutdown_delay = 200ms;
+    options_.reload_interval = 50ms;
+    options_.log = open_memstream(&log_buf_, &log_len_);
+  }
+  void TearDown() override {
+    server_.reset();
+    if (options_.log) std::fclose(options_.log);
+    std::free(log_buf_);
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  void start() {
+    server_ = std::make_unique<server>(options_);
+    const result<void> r = server_->start();
+    ASSERT_TRUE(r.ok()) << r.error()->to_string();
+    ASSERT_GT(server_->port(), 0);
+  }
+  /// A client that checks the server's certificate against the throw-away one.
+  std::unique_ptr<httplib::SSLClient> client() {
+    auto c = std::make_unique<httplib::SSLClient>("127.0.0.1", server_->port());
+    c->set_ca_cert_path(options_.tls_cert.c_str());
+    c->enable_server_certificate_verification(true);
+    c->set_read_timeout(10, 0);
+    return c;
+  }
+  httplib::Result post(const std::string& body) { return client()->Post("/validate", body, "application/json"); }
+  /// The log so far (after the server stopped).
+  std::string log_text() {
+    std::fflush(options_.log);
+    return std::string(log_buf_, log_len_);
+  }
+
+  fs::path dir_;
+  server_options options_;
+  std::unique_ptr<server> server_;
+  char* log_buf_ = nullptr;
+  std::size_t log_len_ = 0;
+};
+
+TEST_F(serve_test, a_valid_policy_is_allowed) {
+  start();
+  auto res = post(config_map_review(valid_policy, backup_label));
+  ASSERT_TRUE(res) << httplib::to_string(res.error());
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(res->get_header_value("Content-Type"), "application/json");
+  EXPECT_EQ(res->body,
+            R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","response":)"
+            R"({"uid":"705ab4f5-6393-11e8-b7cc-42010a800002","allowed":true}})");
+}
+
+TEST_F(serve_test, an_invalid_policy_is_denied_with_its_line) {
+  start();
+  auto res = post(config_map_review(invalid_policy, backup_label));
+  ASSERT_TRUE(res) << httplib::to_string(res.error());
+  EXPECT_EQ(res->status, 200);
+  EXPECT_NE(res->body.find(R"("allowed":false,"status":{"code":422,"reason":"Invalid","message":)"), std::string::npos)
+      << res->body;
+  EXPECT_NE(res->body.find("ConfigMap velero/backup-policy, data key `policy.yaml`, line 4, column 5: "
+                           "volumePolicies[0].conditions.storageClas: unknown condition `storageClas`"),
+            std::string::npos)
+      << res->body;
+  server_->shutdown_now();
+  server_->wait();
+  EXPECT_EQ(server_->stats().requests(validate_outcome::denied), 1u);
+  EXPECT_NE(log_text().find(R"("level":"info","msg":"denied","uid":"705ab4f5-6393-11e8-b7cc-42010a800002")"),
+            std::string::npos)
+      << log_text();
+}
+
+TEST_F(serve_test, a_warning_reaches_the_response) {
+  start();
+  auto res = post(config_map_review(global_policy_with_filters, global_label));
+  ASSERT_TRUE(res);
+  EXPECT_NE(res->body.find(R"("allowed":true,"warnings":["ConfigMap velero/backup-policy, data key `policy.yaml`, )"
+                           R"(line 1, column 1: includeExcludePolicy)"),
+            std::string::npos)
+      << res->body;
+}
+
+TEST_F(serve_test, deny_warnings_denies_the_warning_case) {
+  options_.review.deny_warnings = true;
+  start();
+  auto res = post(config_map_review(global_policy_with_filters, global_label));
+  ASSERT_TRUE(res);
+  EXPECT_NE(res->body.find(R"("allowed":false)"), std::string::npos) << res->body;
+}
+
+TEST_F(serve_test, a_config_map_without_the_label_is_allowed) {
+  start();
+  auto res = post(config_map_review(invalid_policy, R"({"app":"shop"})", "CREATE", "shop-config"));
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_NE(res->body.find(R"("allowed":true})"), std::string::npos) << res->body;
+}
+
+TEST_F(serve_test, malformed_json_is_a_400_with_a_message) {
+  start();
+  auto res = post(R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":)");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_EQ(res->body.rfind("malformed AdmissionReview: the body is not JSON: ", 0), 0u) << res->body;
+  res = post(R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview"})");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_EQ(res->body, "malformed AdmissionReview: request: the AdmissionReview has no `request`\n");
+}
+
+TEST_F(serve_test, a_body_over_3_mib_is_a_413) {
+  start();
+  std::string policy = valid_policy;
+  policy += "# " + std::string(max_admission_review_bytes, 'x') + "\n";
+  auto res = post(config_map_review(policy, backup_label));
+  ASSERT_TRUE(res) << httplib::to_string(res.error());
+  EXPECT_EQ(res->status, 413);
+  EXPECT_EQ(res->body, "the AdmissionReview is larger than 3145728 bytes\n");
+  // Just under the limit is read and decided.
+  policy = valid_policy;
+  const std::string under = config_map_review(policy, backup_label);
+  policy += "# " + std::string(max_admission_review_bytes - under.size() - 8, 'x') + "\n";
+  res = post(config_map_review(policy, backup_label));
+  ASSERT_TRUE(res) << httplib::to_string(res.error());
+  EXPECT_EQ(res->status, 200);
+  EXPECT_NE(res->body.find(R"("allowed":true)"), std::string::npos);
+}
+
+TEST_F(serve_test, a_chunked_body_over_3_mib_is_a_413_too) {
+  start();
+  raw_tls c(server_->port());
+  ASSERT_NE(c.ssl, nullptr);
+  ASSERT_TRUE(c.send("POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"));
+  const std::string chunk(1024 * 1024, 'x');
+  std::string reply;
+  for (int i = 0; i < 4; ++i) {  // 4 MiB, no Content-Length to refuse up front
+    if (!c.send("100000\r\n" + chunk + "\r\n")) break;
+  }
+  reply = c.read_all();
+  EXPECT_EQ(reply.rfind("HTTP/1.1 413 ", 0), 0u) << reply.substr(0, 200);
+  EXPECT_NE(reply.find("Connection: close"), std::string::npos);
+}
+
+TEST_F(serve_test, a_slow_client_is_cut_off_and_others_are_served) {
+  options_.request_timeout = 1000ms;
+  options_.keep_alive_timeout = 1s;
+  options_.read_timeout = 800ms;
+  options_.workers = 2;
+  start();
+  const auto began = std::chrono::steady_clock::now();
+  std::future<std::string> slow = std::async(std::launch::async, [&] {
+    raw_tls c(server_->port());
+    const std::string body = config_map_review(valid_policy, backup_label);
+    std::string request = "POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                          "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+    // One byte every 300 ms: each read succeeds before the read timeout, the request never ends in time.
+    for (char ch : request) {
+      if (!c.send(std::string_view(&ch, 1))) break;
+      std::this_thread::sleep_for(300ms);
+    }
+    return c.read_all();
+  });
+  std::this_thread::sleep_for(300ms);
+  auto res = post(config_map_review(valid_policy, backup_label));  // served meanwhile
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(slow.get(), "");  // closed without an answer
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  EXPECT_LT(took, 4.0);  // deadline 2 s after the handshake (+ the watchdog's tick), not 300 ms per byte * ~1500
+  EXPECT_NE(server_->stats().prometheus_text().find("volpol_webhook_connection_timeouts_total 1\n"), std::string::npos);
+}
+
+TEST_F(serve_test, a_slow_tls_handshake_is_cut_off) {
+  options_.request_timeout = 1000ms;
+  options_.keep_alive_timeout = 1s;
+  options_.read_timeout = 800ms;
+  start();
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(server_->port()));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  const auto began = std::chrono::steady_clock::now();
+  // A TLS handshake record announcing 512 bytes, then its body one byte every 300 ms.
+  bool closed = ::send(fd, "\x16\x03\x01\x02\x00", 5, MSG_NOSIGNAL) != 5;
+  for (int i = 0; i < 40 && !closed; ++i) {
+    std::this_thread::sleep_for(300ms);
+    closed = ::send(fd, "\x01", 1, MSG_NOSIGNAL) != 1;
+    char c;
+    const ssize_t n = closed ? 0 : ::recv(fd, &c, 1, MSG_DONTWAIT);
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)) closed = true;
+  }
+  ::close(fd);
+  EXPECT_TRUE(closed);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), 4.0);
+}
+
+TEST_F(serve_test, a_client_that_says_nothing_is_closed) {
+  options_.keep_alive_timeout = 1s;
+  start();
+  raw_tls c(server_->port());
+  ASSERT_NE(c.ssl, nullptr);
+  const auto began = std::chrono::steady_clock::now();
+  EXPECT_EQ(c.read_all(), "");
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(), 3.0);
+}
+
+TEST_F(serve_test, health_readiness_and_metrics) {
+  start();
+  auto c = client();
+  auto res = c->Get("/healthz");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  res = c->Get("/readyz");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  ASSERT_TRUE(post(config_map_review(valid_policy, backup_label)));
+  ASSERT_TRUE(post(config_map_review(invalid_policy, backup_label)));
+  ASSERT_TRUE(post("not json"));
+  res = c->Get("/metrics");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_NE(res->body.find("volpol_webhook_requests_total{outcome=\"allowed\"} 1\n"), std::string::npos) << res->body;
+  EXPECT_NE(res->body.find("volpol_webhook_requests_total{outcome=\"denied\"} 1\n"), std::string::npos);
+  EXPECT_NE(res->body.find("volpol_webhook_requests_total{outcome=\"bad_request\"} 1\n"), std::string::npos);
+  EXPECT_NE(res->body.find("volpol_webhook_denials_total 1\n"), std::string::npos);
+  EXPECT_NE(res->body.find("volpol_webhook_request_duration_seconds_bucket{le=\"+Inf\"} 3\n"), std::string::npos);
+  EXPECT_NE(res->body.find("volpol_webhook_request_duration_seconds_count 3\n"), std::string::npos);
+  res = c->Get("/nothing");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 404);
+}
+
+TEST_F(serve_test, a_renewed_certificate_is_served_without_a_restart) {
+  start();
+  EXPECT_EQ(raw_tls(server_->port()).peer_common_name(), "volpol-test-1");
+  make_certificate(dir_, "volpol-test-2");
+  std::string cn;
+  for (int i = 0; i < 100 && cn != "volpol-test-2"; ++i) {
+    std::this_thread::sleep_for(50ms);
+    cn = raw_tls(server_->port()).peer_common_name();
+  }
+  EXPECT_EQ(cn, "volpol-test-2");
+  // A broken key is refused; the current pair stays.
+  { std::ofstream(dir_ / "key.pem") << "not a key\n"; }
+  std::this_thread::sleep_for(300ms);
+  EXPECT_EQ(raw_tls(server_->port()).peer_common_name(), "volpol-test-2");
+  EXPECT_NE(server_->stats().prometheus_text().find("volpol_webhook_certificate_reloads_total{result=\"failed\"} 1\n"),
+            std::string::npos)
+      << server_->stats().prometheus_text();
+}
+
+TEST_F(serve_test, a_missing_key_is_an_error_at_start) {
+  options_.tls_key = (dir_ / "absent.pem").string();
+  server s(options_);
+  const result<void> r = s.start();
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error()->where.file, options_.tls_key);
+  EXPECT_NE(r.error()->message.find("cannot open the TLS private key"), std::string::npos);
+}
+
+TEST_F(serve_test, shutdown_lets_the_in_flight_request_finish) {
+  // A slow linter keeps the request in flight while the shutdown begins.
+  options_.review.lint = [](std::string_view, const policy::text_origin&, policy::policy_use, const policy::policies&) {
+    std::this_thread::sleep_for(700ms);
+    return diagnostics{};
+  };
+  start();
+  const int port = server_->port();
+  std::future<httplib::Result> in_flight =
+      std::async(std::launch::async, [&] { return post(config_map_review(valid_policy, backup_label)); });
+  std::this_thread::sleep_for(200ms);
+  server_->shutdown();  // 200 ms of drain, then the listener closes; the request is still linting
+  {
+    auto ready = client()->Get("/readyz");
+    ASSERT_TRUE(ready);
+    EXPECT_EQ(ready->status, 503);
+    EXPECT_EQ(ready->get_header_value("Connection"), "close");
+  }
+  httplib::Result res = in_flight.get();
+  ASSERT_TRUE(res) << httplib::to_string(res.error());
+  EXPECT_EQ(res->status, 200);
+  EXPECT_NE(res->body.find(R"("allowed":true)"), std::string::npos);
+  EXPECT_EQ(res->get_header_value("Connection"), "close");
+  server_->wait();
+  httplib::SSLClient after("127.0.0.1", port);
+  after.enable_server_certificate_verification(false);
+  after.set_connection_timeout(1, 0);
+  EXPECT_FALSE(after.Get("/healthz"));  // nobody listens any more
+}
+
+}  // namespace
+}  // namespace volpol::serve
