@@ -6,11 +6,14 @@
 #include <fmt/format.h>
 
 #include "shell_help.h"
+#include "volpol/cli/audit_command.h"
+#include "volpol/cli/diff_command.h"
 #include "volpol/cli/explain_command.h"
 #include "volpol/cli/lint_command.h"
 #include "volpol/cli/plan_command.h"
 #include "volpol/cli/schema_command.h"
 #include "volpol/cli/serve_command.h"
+#include "volpol/cli/test_command.h"
 #include "volpol/cli/validate_command.h"
 #include "volpol/cli/version.h"
 
@@ -51,6 +54,12 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App* explain_cmd = setup_explain(app, explain);
   lint_options lint;
   CLI::App* lint_cmd = setup_lint(app, lint);
+  test_options test;
+  CLI::App* test_cmd = setup_test(app, test);
+  diff_options diff;
+  CLI::App* diff_cmd = setup_diff(app, diff);
+  audit_options audit;
+  CLI::App* audit_cmd = setup_audit(app, audit);
   serve_command_options serve;
   CLI::App* serve_cmd = setup_serve(app, serve);
   CLI::App* schema_cmd = setup_schema(app);
@@ -58,7 +67,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App* version_cmd = app.add_subcommand("version", "Print volpol's version, commit and the Velero commit it mirrors");
   std::string help_topic;
   CLI::App* help_cmd = app.add_subcommand("help", "Print the help of volpol or of one command");
-  help_cmd->add_option("COMMAND", help_topic, "plan, explain, validate, schema, completion, version");
+  help_cmd->add_option("COMMAND", help_topic, "plan, explain, validate, test, diff, audit, schema, completion, version");
   std::string shell;
   CLI::App* completion_cmd = app.add_subcommand("completion", "Print a shell completion script (bash, zsh or fish)");
   completion_cmd->add_option("SHELL", shell, "bash, zsh or fish")
@@ -98,6 +107,9 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   if (plan_cmd->parsed()) return run_plan(plan, out, err);
   if (explain_cmd->parsed()) return run_explain(explain, out, err);
   if (lint_cmd->parsed()) return run_lint(lint, out, err);
+  if (test_cmd->parsed()) return run_test_command(test, out, err);
+  if (diff_cmd->parsed()) return run_diff(diff, out, err);
+  if (audit_cmd->parsed()) return run_audit(audit, out, err);
   if (serve_cmd->parsed()) return run_serve(serve, err);
   if (schema_cmd->parsed()) return run_schema(out);
   if (completion_cmd->parsed()) {
@@ -115,7 +127,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
         target = nullptr;
       }
       if (target == nullptr || target->get_group().empty()) {
-        std::fprintf(err, "error: no command `%s`: the commands are plan, explain, validate, schema, completion, version, help\n",
+        std::fprintf(err, "error: no command `%s`: the commands are plan, explain, validate, test, diff, audit, schema, completion, version, help\n",
                      topic.c_str());
         std::fputs("see `volpol --help`\n", err);
         return exit_usage;

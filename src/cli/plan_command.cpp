@@ -4,6 +4,8 @@
 #include <CLI/CLI.hpp>
 
 #include "volpol/cli/app.h"
+#include "volpol/cli/plan_gates.h"
+#include "volpol/plan/backup_volume_info.h"
 #include "volpol/plan/report.h"
 
 namespace volpol::cli {
@@ -12,8 +14,9 @@ CLI::App* setup_plan(CLI::App& app, plan_options& opt) {
   CLI::App* cmd = app.add_subcommand("plan", "Predict what a Velero backup will do with every volume, and why");
   add_plan_input_flags(cmd, opt);
   cmd->add_option("-o,--output", opt.output, "Output format")
-      ->check(CLI::IsMember({"table", "json", "yaml"}))
+      ->check(CLI::IsMember({"table", "json", "yaml", "volumeinfo"}))
       ->default_str("table");
+  add_fail_on(cmd, opt);
   return cmd;
 }
 
@@ -21,7 +24,9 @@ int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
   prepare_outcome prepared = prepare_plan(opt, /*trace=*/false, err);
   if (!prepared.plan) return prepared.exit;
   const prepared_plan& p = *prepared.plan;
-  if (opt.output == "json") {
+  if (opt.output == "volumeinfo") {
+    plan::write_backup_volume_infos(plan::backup_volume_infos(p.result, p.loaded.objects), out);
+  } else if (opt.output == "json") {
     plan::write_json(p.result, p.context, out);
   } else if (opt.output == "yaml") {
     plan::write_yaml(p.result, p.context, out);
@@ -31,7 +36,7 @@ int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
   }
   if (p.unreadable_input) return static_cast<int>(exit_code::unreadable_input);
   const bool errors = p.input_errors || p.result.summary.errors > 0;
-  return static_cast<int>(errors ? exit_code::input_errors : exit_code::ok);
+  return apply_fail_on(opt, p.result, err, static_cast<int>(errors ? exit_code::input_errors : exit_code::ok));
 }
 
 }  // namespace volpol::cli

@@ -210,6 +210,15 @@ void add_plan_input_flags(CLI::App* cmd, plan_options& opt) {
                   "Cluster objects: files, folders, - (stdin), or a Velero backup (.tar.gz or unpacked); "
                   "or --cluster");
   cmd->add_option("--backup", opt.backup_file, "Take the backup options from a Velero Backup object (flags override)");
+  add_backup_flags(cmd, opt);
+  add_input_limit_flags(cmd, opt.limits);
+  add_cluster_flags(cmd, opt.cluster);
+}
+
+result<plan::backup_options> backup_options_from(const plan_options& opt) { return backup_options_from(opt, nullptr); }
+result<plan::server_options> server_options_from(const plan_options& opt) { return server_options_from(opt, nullptr); }
+
+void add_backup_flags(CLI::App* cmd, plan_options& opt) {
   add_optional_bool(cmd, "--snapshot-volumes", opt.snapshot_volumes,
                     "Take snapshots of PersistentVolumes (unset: snapshot where nothing else decides)");
   add_optional_bool(cmd, "--default-volumes-to-fs-backup", opt.default_volumes_to_fs_backup,
@@ -228,8 +237,6 @@ void add_plan_input_flags(CLI::App* cmd, plan_options& opt) {
       ->expected(0, 1);
   add_list(cmd, "--volume-snapshot-locations", opt.volume_snapshot_locations,
            "Volume snapshot locations as NAME=PROVIDER (aws, gcp, azure ...)");
-  add_input_limit_flags(cmd, opt.limits);
-  add_cluster_flags(cmd, opt.cluster);
 }
 
 prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* err, bool policy_warnings_to_err) {

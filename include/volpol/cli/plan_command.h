@@ -7,13 +7,17 @@
 //                 [--include-namespaces a,b] [--exclude-namespaces c] [--include-resources ...]
 //                 [--exclude-resources ...] [--include-cluster-resources[=...]] [--backup FILE]
 //                 [--features EnableCSI] [--volume-snapshot-locations NAME=PROVIDER,...]
-//                 [-o table|json|yaml]
+//                 [-o table|json|yaml|volumeinfo] [--fail-on skipped,error,custom,not-backed-up]
+//
+// `-o volumeinfo` writes the plan as the BackupVolumeInfo array Velero will store
+// (plan/backup_volume_info.h). `--fail-on` makes the exit code 1 when any volume ends one of
+// the given ways (verify/fail_on.h), listing them on stderr.
 //
 //     volpol plan --cluster [--context NAME] [--kubeconfig FILE] [...]   (see cluster_flags.h)
 //
-// Exit codes: 0 planned cleanly; 1 planned, but some objects or volumes had errors (all listed);
-// 2 the policy or the command line is invalid (nothing planned); 3 an input cannot be read
-// (a -f path, the cluster) or holds no Kubernetes objects at all.
+// Exit codes: 0 planned cleanly; 1 planned, but some objects or volumes had errors (all listed),
+// or a --fail-on gate failed; 2 the policy or the command line is invalid (nothing planned);
+// 3 an input cannot be read (a -f path, the cluster) or holds no Kubernetes objects at all.
 #pragma once
 
 #include <cstdio>

@@ -39,11 +39,22 @@ struct plan_options {
   std::string output = "table";
   k8s::input_limits limits;  ///< --max-object-bytes ... (input_limit_flags.h)
   cluster_flags cluster;  ///< --cluster and its flags (instead of -f)
-  std::string command = "plan";  ///< the subcommand, for usage hints ("see `volpol plan --help`")
+  std::string command = "plan";
+  std::vector<std::string> fail_on;  ///< plan --fail-on skipped,error,custom,not-backed-up  ///< the subcommand, for usage hints ("see `volpol plan --help`")
 };
 
 /// Declares the policy, input, backup and server flags (not -o) on `cmd`.
 void add_plan_input_flags(CLI::App* cmd, plan_options& opt);
+/// Declares only the backup and server flags (--snapshot-volumes ... --volume-snapshot-locations,
+/// not --policy, --global-policy, -f, --backup, --cluster): for commands that take those their
+/// own way (`diff` takes two policies).
+void add_backup_flags(CLI::App* cmd, plan_options& opt);
+
+/// The backup's options from files and flags only: --backup FILE (a Velero Backup object) when
+/// given, the flags over it. @return the options, or an error naming the flag or the file.
+[[nodiscard]] result<plan::backup_options> backup_options_from(const plan_options& opt);
+/// The server's settings from the flags (--features, --volume-snapshot-locations).
+[[nodiscard]] result<plan::server_options> server_options_from(const plan_options& opt);
 
 /// Everything one plan was made from, kept alive together (the plan points into it).
 struct prepared_plan {

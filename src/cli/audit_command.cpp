@@ -1,0 +1,47 @@
+// `volpol audit` (see audit_command.h).
+#include "volpol/cli/audit_command.h"
+
+#include <CLI/CLI.hpp>
+
+#include "volpol/cli/plan_inputs.h"
+#include "volpol/verify/audit.h"
+
+namespace volpol::cli {
+
+namespace {
+
+constexpr int exit_agree = 0;
+constexpr int exit_differ = 1;
+constexpr int exit_error = 2;
+
+}  // namespace
+
+CLI::App* setup_audit(CLI::App& app, audit_options& opt) {
+  CLI::App* cmd = app.add_subcommand("audit", "Compare a backup's volume info with the plan: did Velero do as planned?");
+  cmd->add_option("VOLUMEINFO", opt.volume_info,
+                  "<backup>-volumeinfo.json.gz (or .json, or a tar archive or folder holding one)")
+      ->required();
+  add_plan_input_flags(cmd, opt.plan);
+  cmd->add_option("-o,--output", opt.output, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_str("text");
+  return cmd;
+}
+
+int run_audit(const audit_options& opt, std::FILE* out, std::FILE* err) {
+  auto actual = verify::read_backup_volume_infos(opt.volume_info);
+  if (const diagnostic* e = actual.error()) {
+    std::fprintf(err, "error: %s\n", e->to_string().c_str());
+    return exit_error;
+  }
+  prepare_outcome p = prepare_plan(opt.plan, /*trace=*/false, err);
+  if (!p.plan) return exit_error;
+  const verify::audit_result a = verify::audit(p.plan->result, p.plan->loaded.objects, actual.value());
+  const std::string text = opt.output == "json" ? verify::render_audit_json(a, opt.volume_info)
+                                                : verify::render_audit_text(a, opt.volume_info);
+  std::fwrite(text.data(), 1, text.size(), out);
+  if (p.plan->input_errors) return exit_error;
+  return a.findings.empty() ? exit_agree : exit_differ;
+}
+
+}  // namespace volpol::cli

@@ -1,0 +1,85 @@
+// `volpol diff` (see diff_command.h).
+#include "volpol/cli/diff_command.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "volpol/cli/plan_settings.h"
+#include "volpol/verify/plan_diff.h"
+
+namespace volpol::cli {
+
+namespace {
+
+constexpr int exit_no_change = 0;
+constexpr int exit_changes = 1;
+constexpr int exit_error = 2;
+
+/// The value for side `side` (0 = A, 1 = B) of an option given once (both) or twice.
+std::string pick(const std::vector<std::string>& v, int side) {
+  if (v.empty()) return {};
+  return v.size() == 1 ? v.front() : v[static_cast<std::size_t>(side)];
+}
+
+}  // namespace
+
+CLI::App* setup_diff(CLI::App& app, diff_options& opt) {
+  CLI::App* cmd = app.add_subcommand("diff", "Compare two plans: two policies, two cluster dumps or two option sets");
+  cmd->add_option("--policy", opt.policies, "Resource policy; give it twice for A and B");
+  cmd->add_option("--global-policy", opt.global_policies, "Global volume policy; give it twice for A and B");
+  cmd->add_option("--backup", opt.backups, "Backup options from a Velero Backup object; twice for A and B");
+  cmd->add_option("-f,--filename", opt.common.inputs, "Cluster objects for both sides");
+  cmd->add_option("--a-filename", opt.inputs_a, "Cluster objects for side A only (then)");
+  cmd->add_option("--b-filename", opt.inputs_b, "Cluster objects for side B only (now)");
+  cmd->add_option("--a-set", opt.set_a, "KEY=VALUE: a plan flag for side A only (snapshot-move-data=true ...)");
+  cmd->add_option("--b-set", opt.set_b, "KEY=VALUE: a plan flag for side B only");
+  add_backup_flags(cmd, opt.common);
+  cmd->add_option("-o,--output", opt.output, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_str("text");
+  return cmd;
+}
+
+int run_diff(const diff_options& opt, std::FILE* out, std::FILE* err) {
+  if (opt.policies.size() > 2 || opt.global_policies.size() > 2 || opt.backups.size() > 2) {
+    std::fputs("volpol diff: --policy, --global-policy and --backup take one value (both sides) or two (A, B)\n", err);
+    return exit_error;
+  }
+  plan_options sides[2] = {opt.common, opt.common};
+  std::unique_ptr<prepared_plan> plans[2];
+  std::string labels[2];
+  bool input_errors = false;
+  for (int i = 0; i < 2; ++i) {
+    plan_options& o = sides[i];
+    o.policy_file = pick(opt.policies, i);
+    o.global_policy_file = pick(opt.global_policies, i);
+    o.backup_file = pick(opt.backups, i);
+    const auto& extra = i == 0 ? opt.inputs_a : opt.inputs_b;
+    o.inputs.insert(o.inputs.end(), extra.begin(), extra.end());
+    if (auto r = apply_settings(i == 0 ? opt.set_a : opt.set_b, o); !r) {
+      std::fprintf(err, "error: --%c-set: %s\n", i == 0 ? 'a' : 'b', r.error()->to_string().c_str());
+      return exit_error;
+    }
+    if (o.inputs.empty()) {
+      std::fprintf(err, "volpol diff: side %c has no cluster objects: give -f (both sides) or --%c-filename\n",
+                   i == 0 ? 'A' : 'B', i == 0 ? 'a' : 'b');
+      return exit_error;
+    }
+    labels[i] = describe_inputs(o);
+    prepare_outcome p = prepare_plan(o, /*trace=*/false, err);
+    if (!p.plan) {
+      std::fprintf(err, "volpol diff: side %c (%s) cannot be planned\n", i == 0 ? 'A' : 'B', labels[i].c_str());
+      return exit_error;
+    }
+    input_errors = input_errors || p.plan->input_errors;
+    plans[i] = std::move(p.plan);
+  }
+  const verify::plan_diff d = verify::diff_plans(plans[0]->result, plans[1]->result);
+  const verify::diff_labels l{labels[0], labels[1]};
+  const std::string text = opt.output == "json" ? verify::render_diff_json(d, l) : verify::render_diff_text(d, l);
+  std::fwrite(text.data(), 1, text.size(), out);
+  if (input_errors) return exit_error;
+  return d.empty() ? exit_no_change : exit_changes;
+}
+
+}  // namespace volpol::cli

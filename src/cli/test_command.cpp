@@ -1,0 +1,42 @@
+// `volpol test [PATH...] [-o text|json|junit] [--update]` (see test_command.h).
+#include "volpol/cli/test_command.h"
+
+#include <CLI/CLI.hpp>
+
+#include "volpol/cli/app.h"
+#include "volpol/verify/test_suite.h"
+
+namespace volpol::cli {
+
+CLI::App* setup_test(CLI::App& app, test_options& opt) {
+  CLI::App* cmd = app.add_subcommand("test", "Run policy tests: what the plan must do with each volume");
+  cmd->add_option("PATH", opt.paths, "Test files, or folders searched for volpol-test.yaml / *.volpol-test.yaml");
+  cmd->add_option("-o,--output", opt.output, "Output format")
+      ->check(CLI::IsMember({"text", "json", "junit"}))
+      ->default_str("text");
+  cmd->add_flag("--update", opt.update, "Write what the plan says now as the tests' expectations");
+  return cmd;
+}
+
+int run_test_command(const test_options& opt, std::FILE* out, std::FILE* err) {
+  const std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
+  std::vector<verify::test_file> files;
+  const verify::run_summary s = verify::run_tests(paths, files);
+  if (opt.update) {
+    diagnostics problems;
+    const std::vector<std::string> written = verify::update_test_files(s, files, problems);
+    for (const std::string& w : written) std::fprintf(out, "updated %s\n", w.c_str());
+    for (const diagnostic& d : s.problems) std::fprintf(err, "%s\n", d.to_string().c_str());
+    for (const diagnostic& d : problems) std::fprintf(err, "%s\n", d.to_string().c_str());
+    const bool ok = problems.empty() && s.problems.empty();
+    return ok ? static_cast<int>(exit_code::ok) : static_cast<int>(exit_code::input_errors);
+  }
+  std::string text;
+  if (opt.output == "json") text = verify::render_test_json(s);
+  else if (opt.output == "junit") text = verify::render_test_junit(s);
+  else text = verify::render_test_text(s);
+  std::fwrite(text.data(), 1, text.size(), out);
+  return s.failed > 0 ? static_cast<int>(exit_code::input_errors) : static_cast<int>(exit_code::ok);
+}
+
+}  // namespace volpol::cli

@@ -1,0 +1,291 @@
+// Reading a backup's BackupVolumeInfo array: JSON (simdjson), gzip and tar (libarchive).
+#include <archive.h>
+#include <archive_entry.h>
+#include <fmt/format.h>
+#include <simdjson.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "volpol/verify/audit.h"
+
+namespace volpol::verify {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::size_t max_bytes = std::size_t{256} << 20;
+
+diagnostic error_at(std::string_view source, std::string message, std::string path = {}) {
+  diagnostic d = make_error(std::move(message), std::move(path));
+  d.where.file = std::string(source);
+  return d;
+}
+
+/// Reads the fields of one JSON object into a struct; the first wrong type is kept.
+class fields {
+ public:
+  fields(simdjson::dom::object o, std::string path) : o_(o), path_(std::move(path)) {}
+
+  void text(const char* key, std::string& out) {
+    simdjson::dom::element e;
+    if (o_[key].get(e) != simdjson::SUCCESS || e.is_null()) return;
+    std::string_view s;
+    if (e.get_string().get(s) != simdjson::SUCCESS) return wrong(key, "a string");
+    out = std::string(s);
+  }
+  void number(const char* key, std::int64_t& out) {
+    simdjson::dom::element e;
+    if (o_[key].get(e) != simdjson::SUCCESS || e.is_null()) return;
+    if (e.get_int64().get(out) != simdjson::SUCCESS) return wrong(key, "an integer");
+  }
+  void boolean(const char* key, bool& out) {
+    simdjson::dom::element e;
+    if (o_[key].get(e) != simdjson::SUCCESS || e.is_null()) return;
+    if (e.get_bool().get(out) != simdjson::SUCCESS) return wrong(key, "true or false");
+  }
+  void optional_boolean(const char* key, std::optional<bool>& out) {
+    simdjson::dom::element e;
+    if (o_[key].get(e) != simdjson::SUCCESS || e.is_null()) return;
+    bool b = false;
+    if (e.get_bool().get(b) != simdjson::SUCCESS) return wrong(key, "true, false or null");
+    out = b;
+  }
+  /// The nested object `key`, if present and not null.
+  std::optional<fields> object(const char* key) {
+    simdjson::dom::element e;
+    if (o_[key].get(e) != simdjson::SUCCESS || e.is_null()) return std::nullopt;
+    simdjson::dom::object o;
+    if (e.get_object().get(o) != simdjson::SUCCESS) {
+      wrong(key, "an object");
+      return std::nullopt;
+    }
+    return fields(o, path_ + "." + key);
+  }
+  void string_map(const char* key, k8s::string_map& out) {
+    auto o = object(key);
+    if (!o) return;
+    std::vector<k8s::string_map::entry> entries;
+    for (auto [k, v] : o->o_) {
+      std::string_view s;
+      if (v.get_string().get(s) != simdjson::SUCCESS) {
+        o->wrong(std::string(k).c_str(), "a string");
+        adopt(*o);
+        return;
+      }
+      entries.emplace_back(std::string(k), std::string(s));
+    }
+    out = k8s::string_map(std::move(entries));
+  }
+  void adopt(const fields& inner) {
+    if (error_.empty()) error_ = inner.error_;
+  }
+  [[nodiscard]] const std::string& error() const { return error_; }
+
+ private:
+  void wrong(const char* key, const char* expected) {
+    if (error_.empty()) error_ = fmt::format("{}.{}: expected {}", path_, key, expected);
+  }
+  simdjson::dom::object o_;
+  std::string path_;
+  std::string error_;
+};
+
+}  // namespace
+
+result<std::vector<plan::backup_volume_info>> parse_backup_volume_infos(std::string_view json,
+                                                                        std::string_view source) {
+  simdjson::dom::parser parser;
+  simdjson::padded_string padded(json);
+  simdjson::dom::element root;
+  if (auto err = parser.parse(padded).get(root); err != simdjson::SUCCESS)
+    return error_at(source, fmt::format("not JSON: {}", simdjson::error_message(err)));
+  simdjson::dom::array items;
+  if (root.is_null()) return std::vector<plan::backup_volume_info>{};  // a nil slice
+  if (root.get_array().get(items) != simdjson::SUCCESS)
+    return error_at(source, "not a BackupVolumeInfo array (expected a JSON array)");
+  std::vector<plan::backup_volume_info> out;
+  std::size_t index = 0;
+  for (simdjson::dom::element item : items) {
+    const std::string path = fmt::format("[{}]", index++);
+    simdjson::dom::object obj;
+    if (item.get_object().get(obj) != simdjson::SUCCESS) return error_at(source, "expected an object", path);
+    fields f(obj, path);
+    plan::backup_volume_info v;
+    f.text("pvcName", v.pvc_name);
+    f.text("pvcNamespace", v.pvc_namespace);
+    f.text("pvName", v.pv_name);
+    f.text("backupMethod", v.backup_method);
+    f.boolean("snapshotDataMoved", v.snapshot_data_moved);
+    f.boolean("preserveLocalSnapshot", v.preserve_local_snapshot);
+    f.boolean("skipped", v.skipped);
+    f.text("skippedReason", v.skipped_reason);
+    f.text("startTimestamp", v.start_timestamp);
+    f.text("completionTimestamp", v.completion_timestamp);
+    f.text("result", v.result);
+    if (auto c = f.object("csiSnapshotInfo")) {
+      plan::csi_snapshot_info i;
+      c->text("snapshotHandle", i.snapshot_handle);
+      c->number("size", i.size);
+      c->text("driver", i.driver);
+      c->text("vscName", i.vsc_name);
+      c->text("operationID", i.operation_id);
+      c->optional_boolean("ReadyToUse", i.ready_to_use);
+      c->text("volumeGroupSnapshotHandle", i.volume_group_snapshot_handle);
+      f.adopt(*c);
+      v.csi_snapshot = std::move(i);
+    }
+    if (auto m = f.object("snapshotDataMovementInfo")) {
+      plan::snapshot_data_movement_info i;
+      m->text("dataMover", i.data_mover);
+      m->text("uploaderType", i.uploader_type);
+      m->text("retainedSnapshot", i.retained_snapshot);
+      m->text("snapshotHandle", i.snapshot_handle);
+      m->text("operationID", i.operation_id);
+      m->number("size", i.size);
+      m->number("incrementalSize", i.incremental_size);
+      m->text("Phase", i.phase);
+      f.adopt(*m);
+      v.snapshot_data_movement = std::move(i);
+    }
+    if (auto n = f.object("nativeSnapshotInfo")) {
+      plan::native_snapshot_info i;
+      n->text("snapshotHandle", i.snapshot_handle);
+      n->text("volumeType", i.volume_type);
+      n->text("volumeAZ", i.volume_az);
+      n->text("iops", i.iops);
+      n->text("Phase", i.phase);
+      f.adopt(*n);
+      v.native_snapshot = std::move(i);
+    }
+    if (auto p = f.object("pvbInfo")) {
+      plan::pod_volume_info i;
+      p->text("snapshotHandle", i.snapshot_handle);
+      p->number("size", i.size);
+      p->number("incrementalSize", i.incremental_size);
+      p->text("uploaderType", i.uploader_type);
+      p->text("volumeName", i.volume_name);
+      p->text("podName", i.pod_name);
+      p->text("podNamespace", i.pod_namespace);
+      p->text("nodeName", i.node_name);
+      p->text("Phase", i.phase);
+      f.adopt(*p);
+      v.pvb = std::move(i);
+    }
+    if (auto p = f.object("pvInfo")) {
+      plan::pv_info i;
+      p->text("reclaimPolicy", i.reclaim_policy);
+      p->string_map("labels", i.labels);
+      f.adopt(*p);
+      v.pv = std::move(i);
+    }
+    if (!f.error().empty()) return error_at(source, f.error());
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+// ---- files, gzip, tar -------------------------------------------------------------------
+
+namespace {
+
+struct archive_closer {
+  void operator()(archive* a) const { archive_read_free(a); }
+};
+using archive_ptr = std::unique_ptr<archive, archive_closer>;
+
+bool is_volume_info_name(std::string_view name) {
+  const auto slash = name.rfind('/');
+  if (slash != std::string_view::npos) name = name.substr(slash + 1);
+  auto ends = [&](std::string_view s) { return name.size() >= s.size() && name.substr(name.size() - s.size()) == s; };
+  return ends("volumeinfo.json.gz") || ends("volumeinfo.json");
+}
+
+/// Reads the current entry (at most max_bytes).
+result<std::string> read_entry(archive* a, std::string_view label) {
+  std::string out;
+  char buf[1 << 16];
+  for (;;) {
+    const la_ssize_t n = archive_read_data(a, buf, sizeof buf);
+    if (n < 0) return error_at(label, fmt::format("cannot read: {}", archive_error_string(a) ? archive_error_string(a) : "corrupt data"));
+    if (n == 0) return out;
+    out.append(buf, static_cast<std::size_t>(n));
+    if (out.size() > max_bytes) return error_at(label, fmt::format("larger than {} bytes once decompressed", max_bytes));
+  }
+}
+
+bool looks_like_json(std::string_view bytes) {
+  for (const char c : bytes) {
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
+    return c == '[' || c == 'n';
+  }
+  return false;
+}
+
+/// `bytes`: JSON, gzip-compressed JSON, or a tar archive (compressed or not) holding a
+/// volume info file.
+result<std::vector<plan::backup_volume_info>> from_bytes(const std::string& bytes, const std::string& label, int depth) {
+  if (looks_like_json(bytes)) return parse_backup_volume_infos(bytes, label);
+  archive_ptr a(archive_read_new());
+  archive_read_support_filter_all(a.get());
+  archive_read_support_format_tar(a.get());
+  archive_read_support_format_gnutar(a.get());
+  archive_read_support_format_raw(a.get());
+  if (archive_read_open_memory(a.get(), bytes.data(), bytes.size()) != ARCHIVE_OK)
+    return error_at(label, "neither JSON, gzip nor a tar archive");
+  archive_entry* entry = nullptr;
+  bool raw = false;
+  while (archive_read_next_header(a.get(), &entry) == ARCHIVE_OK) {
+    raw = archive_format(a.get()) == ARCHIVE_FORMAT_RAW;
+    if (raw) {
+      if (archive_filter_count(a.get()) <= 1) return error_at(label, "neither JSON, gzip nor a tar archive");
+      auto data = read_entry(a.get(), label);
+      if (!data) return *data.error();
+      if (!looks_like_json(data.value())) return error_at(label, "the decompressed data is not a JSON array");
+      return parse_backup_volume_infos(data.value(), label);
+    }
+    const char* name = archive_entry_pathname(entry);
+    if (name == nullptr || archive_entry_filetype(entry) != AE_IFREG || !is_volume_info_name(name)) continue;
+    const std::string inner = fmt::format("{}!/{}", label, name);
+    auto data = read_entry(a.get(), inner);
+    if (!data) return *data.error();
+    if (depth > 0) return error_at(inner, "a volume info archive inside an archive inside an archive");
+    return from_bytes(data.value(), inner, depth + 1);
+  }
+  if (const char* e = archive_error_string(a.get()); e != nullptr && !raw)
+    return error_at(label, fmt::format("cannot read the archive: {}", e));
+  return error_at(label, "no volume info file (`*-volumeinfo.json.gz`) in this archive");
+}
+
+}  // namespace
+
+result<std::vector<plan::backup_volume_info>> read_backup_volume_infos(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    std::vector<std::string> found;
+    for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+      if (it->is_regular_file(ec) && is_volume_info_name(it->path().filename().string()))
+        found.push_back(it->path().string());
+    std::sort(found.begin(), found.end());
+    if (found.empty()) return error_at(path, "no volume info file (`*-volumeinfo.json.gz`) in this folder");
+    if (found.size() > 1)
+      return error_at(path, fmt::format("{} volume info files in this folder ({}, {} ...): name one", found.size(),
+                                        found[0], found[1]));
+    return read_backup_volume_infos(found.front());
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return error_at(path, "cannot read the volume info file");
+  std::string bytes;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    bytes.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (bytes.size() > max_bytes) return error_at(path, fmt::format("larger than {} bytes", max_bytes));
+  }
+  return from_bytes(bytes, path, 0);
+}
+
+}  // namespace volpol::verify

@@ -1,0 +1,163 @@
+// Test files: finding, reading (with every mistake reported), running, --update.
+#include <gtest/gtest.h>
+
+#include "verify_fixture.h"
+#include "volpol/verify/test_suite.h"
+
+using namespace volpol;
+using namespace volpol::verify;
+using volpol::testing::scratch_dir;
+using volpol::testing::source_path;
+using volpol::testing::write_file;
+
+namespace {
+
+constexpr const char* pod_and_policy = R"(policy:
+  version: v1
+  volumePolicies:
+    - conditions: {nfs: {server: nfs.example.com}}
+      action: {type: fs-backup}
+cluster:
+  - apiVersion: v1
+    kind: Pod
+    metadata: {name: web, namespace: demo}
+    spec:
+      nodeName: node-1
+      containers: [{name: web, image: nginx, volumeMounts: [{name: shared, mountPath: /srv}, {name: tmp, mountPath: /tmp}]}]
+      volumes:
+        - {name: shared, nfs: {server: nfs.example.com, path: /exports/web}}
+        - {name: tmp, emptyDir: {}}
+    status: {phase: Running}
+)";
+
+}  // namespace
+
+TEST(test_files, names) {
+  EXPECT_TRUE(is_test_file_name("volpol-test.yaml"));
+  EXPECT_TRUE(is_test_file_name("prod.volpol-test.yaml"));
+  EXPECT_FALSE(is_test_file_name(".volpol-test.yaml"));
+  EXPECT_FALSE(is_test_file_name("volpol-test.yml"));
+  EXPECT_FALSE(is_test_file_name("myvolpol-test.yaml"));
+}
+
+TEST(test_files, found_recursively_sorted_once) {
+  const auto dir = scratch_dir("find");
+  std::filesystem::create_directories(dir / "a" / "b");
+  write_file(dir / "a" / "b" / "volpol-test.yaml", "expect: []\n");
+  write_file(dir / "a" / "x.volpol-test.yaml", "expect: []\n");
+  write_file(dir / "a" / "policy.yaml", "version: v1\n");
+  diagnostics problems;
+  const auto found = find_test_files({dir.string(), (dir / "a").string(), (dir / "missing").string()}, problems);
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0], (dir / "a" / "b" / "volpol-test.yaml").string());
+  EXPECT_EQ(found[1], (dir / "a" / "x.volpol-test.yaml").string());
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems.items()[0].message, "no such file or folder");
+}
+
+TEST(test_files, every_mistake_is_reported_with_its_position) {
+  diagnostics problems;
+  auto f = load_test_file(source_path("tests/data/verify/broken.volpol-test.yaml"), problems);
+  EXPECT_FALSE(f.has_value());
+  ASSERT_EQ(problems.size(), 3u);
+  EXPECT_EQ(problems.items()[0].where.line, 8u);
+  EXPECT_EQ(problems.items()[0].where.path, "tests[0].expect[0].methd");
+  EXPECT_EQ(problems.items()[1].message, "unknown method `snapshot`");
+  EXPECT_EQ(problems.items()[2].message, "names no volume");
+}
+
+TEST(test_files, inputs_of_a_test_replace_the_files) {
+  const auto dir = scratch_dir("inputs");
+  write_file(dir / "volpol-test.yaml", std::string(pod_and_policy) + R"(backup: {snapshotMoveData: true}
+server: {volumeSnapshotLocations: {default: aws}, features: [EnableCSI]}
+tests:
+  - name: file inputs
+    expect: [{volume: demo/web/shared, method: fs-backup}]
+  - name: own backup, a Schedule
+    backup: {kind: Schedule, spec: {template: {defaultVolumesToFsBackup: true}}}
+    policy: null
+    expect: [{volume: demo/web/tmp, method: fs-backup}]
+)");
+  diagnostics problems;
+  auto f = load_test_file((dir / "volpol-test.yaml").string(), problems);
+  ASSERT_TRUE(f.has_value()) << (problems.empty() ? "" : problems.items()[0].to_string());
+  ASSERT_EQ(f->cases.size(), 2u);
+  EXPECT_EQ(f->cases[0].inputs.backup.snapshot_move_data, std::optional<bool>(true));
+  ASSERT_EQ(f->cases[0].inputs.server.volume_snapshot_locations.size(), 1u);
+  EXPECT_TRUE(f->cases[0].inputs.server.features_given);
+  EXPECT_FALSE(f->cases[1].inputs.backup.snapshot_move_data.has_value());
+  EXPECT_EQ(f->cases[1].inputs.backup.default_volumes_to_fs_backup, std::optional<bool>(true));
+  EXPECT_TRUE(f->cases[1].inputs.policy.empty());
+  EXPECT_FALSE(f->cases[0].inputs.policy.text.empty());
+  for (const test_case& t : f->cases) EXPECT_TRUE(run_test(f->path, t).passed()) << t.name;
+}
+
+TEST(test_run, a_wrong_expectation_fails_with_the_field_that_differs) {
+  const auto dir = scratch_dir("wrong");
+  write_file(dir / "volpol-test.yaml", std::string(pod_and_policy) + R"(expect:
+  - {volume: demo/web/shared, method: csi-snapshot, policy: "volumePolicies[0]"}
+  - {volume: demo/web/tmp, method: skipped, policy: none}
+  - {pvc: demo/nothing, method: skipped}
+)");
+  std::vector<test_file> files;
+  const run_summary s = run_tests({dir.string()}, files);
+  EXPECT_EQ(s.passed, 0u);
+  EXPECT_EQ(s.failed, 1u);
+  ASSERT_EQ(s.cases.size(), 1u);
+  const case_result& c = s.cases[0];
+  ASSERT_EQ(c.checks.size(), 3u);
+  ASSERT_EQ(c.checks[0].mismatches.size(), 1u);
+  EXPECT_EQ(c.checks[0].mismatches[0].field, "method");
+  EXPECT_EQ(c.checks[0].mismatches[0].expected, "csi-snapshot");
+  EXPECT_EQ(c.checks[0].mismatches[0].got, "fs-backup");
+  EXPECT_TRUE(c.checks[1].passed());
+  EXPECT_EQ(c.checks[2].problem, "matches no volume of the plan");
+  const std::string text = render_test_text(s);
+  EXPECT_NE(text.find("    - method: csi-snapshot\n    + method: fs-backup\n      policy: volumePolicies[0]\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\n0 passed, 1 failed\n"), std::string::npos);
+  const std::string junit = render_test_junit(s);
+  EXPECT_NE(junit.find("<testsuites name=\"volpol test\" tests=\"1\" failures=\"1\">"), std::string::npos);
+}
+
+TEST(test_run, an_invalid_policy_fails_the_test_with_the_policy_problem) {
+  const auto dir = scratch_dir("badpolicy");
+  write_file(dir / "volpol-test.yaml", R"(policy: {version: v2}
+cluster: []
+expect: [{pv: x, method: skipped}]
+)");
+  std::vector<test_file> files;
+  const run_summary s = run_tests({dir.string()}, files);
+  ASSERT_EQ(s.cases.size(), 1u);
+  EXPECT_FALSE(s.cases[0].planned);
+  EXPECT_FALSE(s.cases[0].passed());
+  ASSERT_FALSE(s.cases[0].problems.empty());
+  EXPECT_NE(s.cases[0].problems.items()[0].to_string().find("version"), std::string::npos);
+}
+
+TEST(test_update, writes_expectations_that_then_pass) {
+  const auto dir = scratch_dir("update");
+  write_file(dir / "volpol-test.yaml", std::string(pod_and_policy) + R"(tests:
+  - name: new, no expectations yet
+  - name: one stale expectation
+    expect: [{volume: demo/web/shared, method: skipped, policy: none}]
+)");
+  std::vector<test_file> files;
+  const run_summary before = run_tests({dir.string()}, files);
+  EXPECT_EQ(before.failed, 2u);
+  diagnostics problems;
+  const auto written = update_test_files(before, files, problems);
+  EXPECT_TRUE(problems.empty());
+  ASSERT_EQ(written.size(), 1u);
+  std::vector<test_file> again;
+  const run_summary after = run_tests({dir.string()}, again);
+  EXPECT_EQ(after.passed, 2u) << render_test_text(after);
+  EXPECT_EQ(after.failed, 0u);
+  ASSERT_EQ(again.size(), 1u);
+  ASSERT_EQ(again[0].cases[0].expect.size(), 2u);  // both pod volumes
+  EXPECT_EQ(again[0].cases[0].expect[0].select.volume, "demo/web/shared");
+  EXPECT_EQ(again[0].cases[0].expect[0].policy, std::optional<std::string>("volumePolicies[0]"));
+  EXPECT_EQ(again[0].cases[1].expect[0].method, std::optional<std::string>("fs-backup"));
+  EXPECT_EQ(again[0].cases[1].expect[0].policy, std::optional<std::string>("volumePolicies[0]"));
+}
