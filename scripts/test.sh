@@ -28,7 +28,7 @@ stage() { printf '\n== %s (%s, %d s so far)\n' "$1" "$(date -u +%H:%M:%S)" "$((S
 
 build=${VOLPOL_BUILD_DIR:-build}
 stage "gcc build and tests: $build (tests on, benchmarks off)"
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DVOLPOL_BUILD_TESTS=ON -DVOLPOL_BUILD_BENCH=OFF \
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVOLPOL_BUILD_TESTS=ON -DVOLPOL_BUILD_BENCH=OFF \
   -DVOLPOL_BUILD_MAN=ON "${launcher[@]}" >/dev/null
 cmake --build "$build" -j"$jobs"
 stage "running the tests"

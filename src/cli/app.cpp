@@ -67,7 +67,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App* version_cmd = app.add_subcommand("version", "Print volpol's version, commit and the Velero commit it mirrors");
   std::string help_topic;
   CLI::App* help_cmd = app.add_subcommand("help", "Print the help of volpol or of one command");
-  help_cmd->add_option("COMMAND", help_topic, "plan, explain, validate, test, diff, audit, schema, completion, version");
+  help_cmd->add_option("COMMAND", help_topic, "plan, explain, lint, validate, test, diff, audit, serve, schema, completion, version");
   std::string shell;
   CLI::App* completion_cmd = app.add_subcommand("completion", "Print a shell completion script (bash, zsh or fish)");
   completion_cmd->add_option("SHELL", shell, "bash, zsh or fish")
@@ -127,7 +127,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
         target = nullptr;
       }
       if (target == nullptr || target->get_group().empty()) {
-        std::fprintf(err, "error: no command `%s`: the commands are plan, explain, validate, test, diff, audit, schema, completion, version, help\n",
+        std::fprintf(err, "error: no command `%s`: the commands are plan, explain, lint, validate, test, diff, audit, serve, schema, completion, version, help\n",
                      topic.c_str());
         std::fputs("see `volpol --help`\n", err);
         return exit_usage;

@@ -66,7 +66,7 @@ std::string explain_text(const plan::volume_record& r, const plan::plan_result& 
   std::size_t len = 0;
   std::FILE* mem = open_memstream(&buf, &len);
   if (mem == nullptr) return {};
-  plan::write_explanations_text({&r}, plan, mem);
+  plan::write_explanations_text({&r}, plan, plan::report_context{}, mem);
   std::fclose(mem);
   std::string text(buf, len);
   std::free(buf);

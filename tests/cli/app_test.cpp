@@ -39,7 +39,7 @@ TEST(app, help_of_a_command_is_its_usage) {
   EXPECT_EQ(run_cli({"plan", "--help"}).out.find("Predict what"), 0u);
   const auto unknown = run_cli({"help", "plans"});
   EXPECT_EQ(unknown.exit, 2);
-  EXPECT_EQ(unknown.err, "error: no command `plans`: the commands are plan, explain, validate, schema, completion, version, help\n"
+  EXPECT_EQ(unknown.err, "error: no command `plans`: the commands are plan, explain, lint, validate, test, diff, audit, serve, schema, completion, version, help\n"
                          "see `volpol --help`\n");
 }
 
