@@ -5,33 +5,13 @@
 
 #include <cctype>
 
+#include "volpol/k8s/json_text.h"
+
 namespace volpol::lint {
 
 namespace {
 
-void append_json_string(std::string& out, std::string_view s) {
-  out += '"';
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) out += fmt::format("\\u{:04x}", c);
-        else out += ch;
-    }
-  }
-  out += '"';
-}
-
-std::string js(std::string_view s) {
-  std::string out;
-  append_json_string(out, s);
-  return out;
-}
+std::string js(std::string_view s) { return json_string(s); }
 
 std::string location(const finding& f) {
   if (!f.object.empty()) return f.object;

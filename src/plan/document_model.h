@@ -10,13 +10,13 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "volpol/k8s/json_text.h"
 #include "volpol/k8s/value.h"
 
 namespace volpol::plan::detail {
 
-/// `s` as a JSON string literal appended to `out` (control characters escaped).
-void append_json_string(std::string& out, std::string_view s);
-[[nodiscard]] std::string json_string(std::string_view s);
+using volpol::append_json_string;  // JSON string literals (k8s/json_text.h)
+using volpol::json_string;
 
 struct field;
 struct node {

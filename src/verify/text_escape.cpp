@@ -4,30 +4,6 @@
 
 namespace volpol::verify::detail {
 
-void append_json_string(std::string& out, std::string_view s) {
-  out += '"';
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) out += fmt::format("\\u{:04x}", c);
-        else out += ch;
-    }
-  }
-  out += '"';
-}
-
-std::string json_string(std::string_view s) {
-  std::string out;
-  append_json_string(out, s);
-  return out;
-}
-
 std::string xml_escape(std::string_view s) {
   std::string out;
   out.reserve(s.size());

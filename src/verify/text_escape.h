@@ -4,11 +4,12 @@
 #include <string>
 #include <string_view>
 
+#include "volpol/k8s/json_text.h"
+
 namespace volpol::verify::detail {
 
-/// `s` as a JSON string, quotes included.
-void append_json_string(std::string& out, std::string_view s);
-[[nodiscard]] std::string json_string(std::string_view s);
+using volpol::append_json_string;  // JSON string literals (k8s/json_text.h)
+using volpol::json_string;
 /// `s` with XML's five special characters escaped (and other control characters dropped).
 [[nodiscard]] std::string xml_escape(std::string_view s);
 
