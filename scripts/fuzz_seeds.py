@@ -22,7 +22,7 @@ real = root.parent / "shared" / "data" / "real"
 if not real.is_dir():
     real = pathlib.Path("/work/shared/data/real")
 harnesses = ["policy", "config_map", "json_objects", "yaml_objects", "archive", "quantity", "label_selector",
-             "admission_review"]
+             "admission_review", "volume_info"]
 for h in harnesses:
     (out / h).mkdir(parents=True, exist_ok=True)
 MAX = 64 * 1024
@@ -107,6 +107,10 @@ seed("label_selector", "E a.b/c NotIn v\nE d DoesNotExist\na.b/c=w\n")
 for f in sorted((root / "examples" / "webhook").glob("*.json")):
     if not f.name.endswith(".response.json"):
         seed("admission_review", f.read_bytes())
+
+# Backup volume infos as Velero writes them (`volpol audit`'s input).
+for f in sorted((root / "tests" / "data" / "verify").glob("*volumeinfo*.json")):
+    seed("volume_info", f.read_bytes())
 
 # Hand-written seeds (hostile inputs from issue 12 ...).
 for h in harnesses:
