@@ -3,11 +3,60 @@
 
 #include <CLI/CLI.hpp>
 
+#include <fmt/format.h>
+
 #include <chrono>
+#include <memory>
 
 #include "volpol/cli/app.h"
+#include "volpol/lint/linter.h"
 
 namespace volpol::cli {
+
+namespace {
+
+/// The webhook's linter: lint::lint_document with `rules`, each finding a warning diagnostic
+/// whose message starts with the rule (`VP110 unreachable-policy: ...`), positions inside the
+/// document. Safe from several threads: `rules` is shared read-only.
+serve::lint_function document_linter(std::shared_ptr<const lint::rule_selection> rules) {
+  return [rules = std::move(rules)](std::string_view document, const policy::text_origin& origin,
+                                    policy::policy_use use, const policy::policies& built) {
+    diagnostics out;
+    for (const lint::finding& f : lint::lint_document(document, use, built, *rules)) {
+      const lint::rule_info& r = lint::info(f.rule);
+      diagnostic d;
+      d.level = severity::warning;
+      d.where.line = f.line;
+      d.where.column = f.column;
+      d.where.path = f.path;
+      d.object = origin.object;
+      d.message = fmt::format("{} {}: {}", r.code, r.name, f.message);
+      d.help = f.help;
+      out.add(std::move(d));
+    }
+    return out;
+  };
+}
+
+/// --lint-disable, as `volpol lint --disable` reads it. @return false (message on `err`) for an
+/// unknown rule.
+bool select_rules(const std::vector<std::string>& names, lint::rule_selection& rules, std::FILE* err) {
+  for (const std::string& n : names) {
+    if (n == "all") {
+      rules.disable_all();
+      continue;
+    }
+    const lint::rule_info* r = lint::find_rule(n);
+    if (r == nullptr) {
+      std::fprintf(err, "volpol serve: unknown lint rule `%s` (`volpol lint --list-rules` lists them)\n", n.c_str());
+      return false;
+    }
+    rules.disable(r->id);
+  }
+  return true;
+}
+
+}  // namespace
 
 CLI::App* setup_serve(CLI::App& app, serve_command_options& opt) {
   CLI::App* cmd = app.add_subcommand("serve", "validating admission webhook: reject broken resource policy ConfigMaps at apply time");
@@ -30,6 +79,9 @@ CLI::App* setup_serve(CLI::App& app, serve_command_options& opt) {
       ->capture_default_str()->check(CLI::NonNegativeNumber);
   cmd->add_option("--cert-reload-interval", opt.reload_interval_s, "seconds between checks of the certificate files")
       ->capture_default_str()->check(CLI::PositiveNumber);
+  cmd->add_flag("--no-lint", opt.no_lint, "validate only: no lint findings in the responses");
+  cmd->add_option("--lint-disable", opt.lint_disable, "lint rules to turn off (codes, names or all)")
+      ->delimiter(',')->type_name("RULE");
   cmd->add_flag("--log-allowed", s.log_allowed, "log every allowed request (denials, warnings and errors always are)");
   return cmd;
 }
@@ -43,6 +95,11 @@ int run_serve(serve_command_options& opt, std::FILE* err) {
   s.reload_interval = ms(opt.reload_interval_s);
   s.keep_alive_timeout = std::chrono::seconds(opt.keep_alive_timeout_s);
   s.log = err;
+  if (!opt.no_lint) {
+    auto rules = std::make_shared<lint::rule_selection>();
+    if (!select_rules(opt.lint_disable, *rules, err)) return static_cast<int>(exit_code::invalid_usage);
+    s.review.lint = document_linter(std::move(rules));
+  }
   return serve::run(std::move(s)) == 0 ? static_cast<int>(exit_code::ok) : static_cast<int>(exit_code::input_errors);
 }
 

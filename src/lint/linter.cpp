@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "context.h"
+#include "volpol/lint/suppression.h"
 #include "volpol/helper/decision.h"
 #include "volpol/k8s/spelling.h"
 
@@ -232,6 +233,17 @@ void sort_findings(std::vector<finding>& findings) {
              std::tie(b.file, b.line, b.column, b.rule, b.message);
     return std::tie(a.object, a.rule, a.message) < std::tie(b.object, b.rule, b.message);
   });
+}
+
+std::vector<finding> lint_document(std::string_view text, policy::policy_use use, const policy::policies& built,
+                                   const rule_selection& rules) {
+  if (use == policy::policy_use::restore) return {};
+  lint_input in;
+  (use == policy::policy_use::global ? in.global : in.backup) = &built;
+  std::vector<finding> found = run_lint(in, rules);
+  const suppressions comments = suppressions::parse(text);
+  if (!comments.empty()) std::erase_if(found, [&](const finding& f) { return silenced(f, comments); });
+  return found;
 }
 
 }  // namespace volpol::lint

@@ -83,18 +83,21 @@ bool suppressions::silences(std::uint32_t line, rule_id rule) const {
   return it != by_line_.end() && std::find(it->second.begin(), it->second.end(), rule) != it->second.end();
 }
 
+bool silenced(const finding& f, const suppressions& comments) {
+  if (f.line != 0 && comments.silences(f.line, f.rule)) return true;
+  if (f.policy != nullptr) {
+    const diagnostic d = f.policy->source.diagnose(f.policy->mark, "", "");
+    if (d.where.line != 0 && comments.silences(d.where.line, f.rule)) return true;
+  }
+  return false;
+}
+
 std::size_t apply_suppressions(std::vector<finding>& findings, const std::map<std::string, suppressions>& by_file) {
   const std::size_t before = findings.size();
   std::erase_if(findings, [&](const finding& f) {
     if (f.file.empty()) return false;
     const auto it = by_file.find(f.file);
-    if (it == by_file.end()) return false;
-    if (f.line != 0 && it->second.silences(f.line, f.rule)) return true;
-    if (f.policy != nullptr) {
-      const diagnostic d = f.policy->source.diagnose(f.policy->mark, "", "");
-      if (d.where.line != 0 && it->second.silences(d.where.line, f.rule)) return true;
-    }
-    return false;
+    return it != by_file.end() && silenced(f, it->second);
   });
   return before - findings.size();
 }

@@ -271,3 +271,62 @@ TEST(lint_positions, config_map_findings_point_into_the_config_map_file) {
   EXPECT_EQ(f[0].line, 11u);
   EXPECT_EQ(f[0].column, 23u);
 }
+
+// lint_document: the webhook's entry point (a document as text, no file, no cluster).
+namespace {
+constexpr const char* shadowed_policy =
+    "version: v1\n"
+    "volumePolicies:\n"
+    "- conditions:\n"
+    "    storageClass: [gp3-csi]\n"
+    "  action:\n"
+    "    type: snapshot\n"
+    "- conditions:\n"
+    "    storageClass: [gp3-csi]\n"
+    "    pvcLabels: {purpose: scratch}\n"
+    "  action:\n"
+    "    type: skip\n";
+
+std::vector<volpol::lint::finding> lint_as(std::string_view text, volpol::policy::policy_use use, const volpol::lint::rule_selection& rules = {}) {
+  const volpol::policy::checked_policies checked =
+      volpol::policy::check_policy_text(text, {.object = "ConfigMap velero/p", .data_key = "policy.yaml"}, use);
+  EXPECT_TRUE(checked.ok());
+  std::vector<volpol::lint::finding> f = volpol::lint::lint_document(text, use, checked.built, rules);
+  for (volpol::lint::finding& x : f) x.policy = nullptr;  // `checked` dies here
+  return f;
+}
+}  // namespace
+
+TEST(lint_document, finds_the_unreachable_policy_at_its_line_in_the_document) {
+  const auto f = lint_as(shadowed_policy, volpol::policy::policy_use::backup);
+  ASSERT_EQ(f.size(), 1U);
+  EXPECT_EQ(f[0].rule, volpol::lint::rule_id::unreachable_policy);
+  EXPECT_EQ(f[0].line, 7U);
+  EXPECT_EQ(f[0].column, 3U);
+  EXPECT_EQ(f[0].path, "volumePolicies[1]");
+}
+
+TEST(lint_document, a_global_policy_is_linted_as_global) {
+  const auto f = lint_as(shadowed_policy, volpol::policy::policy_use::global);
+  ASSERT_EQ(f.size(), 2U);
+  // Global-only rule: the CSI plugin re-decides snapshots from the Backup's policy alone.
+  EXPECT_EQ(f[0].rule, volpol::lint::rule_id::global_snapshot_overridden);
+  EXPECT_EQ(f[0].line, 6U);
+  EXPECT_EQ(f[1].rule, volpol::lint::rule_id::unreachable_policy);
+  EXPECT_NE(f[1].message.find("global volumePolicies[1]"), std::string::npos) << f[1].message;
+}
+
+TEST(lint_document, ignore_comments_in_the_document_silence_findings) {
+  std::string text = shadowed_policy;
+  text.insert(text.find("- conditions:\n    storageClass: [gp3-csi]\n    pvcLabels"),
+              "# volpol:ignore VP110 -- kept for when the first one goes\n");
+  EXPECT_TRUE(lint_as(text, volpol::policy::policy_use::backup).empty());
+}
+
+TEST(lint_document, disabled_rules_and_restore_policies_give_nothing) {
+  volpol::lint::rule_selection off;
+  off.disable(volpol::lint::rule_id::unreachable_policy);
+  EXPECT_TRUE(lint_as(shadowed_policy, volpol::policy::policy_use::backup, off).empty());
+  // A restore policy has no volume policies (ValidateForRestore); its filters get no rules.
+  EXPECT_TRUE(lint_as("version: v1\nnamespacedFilterPolicies:\n- namespaces: [app]\n  resourceFilters: [{kinds: [\"*\"]}]\n", volpol::policy::policy_use::restore).empty());
+}

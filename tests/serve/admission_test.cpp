@@ -106,7 +106,13 @@ TEST(admission, lint_findings_become_warnings_or_denials) {
             "ConfigMap velero/backup-policy, data key `policy.yaml`, line 4, column 20: "
             "volumePolicies[0].conditions.storageClass: storage class `gp2` is shadowed");
   o.deny_warnings = true;
-  EXPECT_FALSE(review(req, o).allowed);
+  const admission_decision denied = review(req, o);
+  EXPECT_FALSE(denied.allowed);
+  EXPECT_EQ(respond(req, denied, o).message,
+            "volpol: the backup resource policy in ConfigMap velero/backup-policy has warnings, and this webhook "
+            "denies warnings (--deny-warnings)\n"
+            "ConfigMap velero/backup-policy, data key `policy.yaml`, line 4, column 20: "
+            "volumePolicies[0].conditions.storageClass: storage class `gp2` is shadowed");
 }
 
 TEST(admission, lint_is_not_asked_about_an_invalid_policy) {

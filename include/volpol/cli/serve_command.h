@@ -2,6 +2,9 @@
 //
 //     volpol serve --tls-cert FILE --tls-key FILE [--address :8443] [--deny-warnings] ...
 //
+// A valid policy is also linted (volpol lint's document rules, lint::lint_document): findings
+// become the response's warnings (`VP110 unreachable-policy: ...`), or denials with
+// --deny-warnings; --lint-disable RULE,... turns rules off, --no-lint all of them.
 // Serves AdmissionReview admission.k8s.io/v1 at POST /validate over HTTPS until SIGTERM or
 // SIGINT; /healthz, /readyz, /metrics; JSON log lines on stderr. See serve/server.h.
 // Exit codes: 0 after a graceful shutdown; 1 the server could not start (certificate, key or
@@ -10,6 +13,7 @@
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "volpol/serve/server.h"
 
@@ -23,6 +27,8 @@ struct serve_command_options {
   serve::server_options server;
   double request_timeout_s = 10, read_timeout_s = 5, shutdown_delay_s = 5, reload_interval_s = 1;
   int keep_alive_timeout_s = 5;
+  bool no_lint = false;                   ///< --no-lint: validation only
+  std::vector<std::string> lint_disable;  ///< --lint-disable: rule codes or names (or `all`)
 };
 
 /// Declares the `serve` subcommand and its options on `app`.

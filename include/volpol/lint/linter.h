@@ -13,6 +13,7 @@
 #pragma once
 
 #include <set>
+#include <string_view>
 #include <vector>
 
 #include "volpol/k8s/cluster.h"
@@ -57,5 +58,15 @@ class rule_selection {
 /// Runs every enabled rule whose scope the input allows (cluster rules need cluster + plan).
 /// @return the findings, each with its rule's default severity, sorted (sort_findings).
 [[nodiscard]] std::vector<finding> run_lint(const lint_input& in, const rule_selection& rules);
+
+/// The document rules for one policy document given as text — the admission webhook's case
+/// (`volpol serve`), where there is no cluster and no file. `built` is what
+/// policy::check_policy_text built from `text` for `use` (for `global`, the as_global() form);
+/// it must have passed validation. Validation's own warnings are not repeated (no VP100).
+/// Findings silenced by the `# volpol:ignore` comments of `text` are dropped. A restore policy
+/// gets none: every rule is about what a backup does.
+/// @return the findings, positions inside `text`, sorted (sort_findings).
+[[nodiscard]] std::vector<finding> lint_document(std::string_view text, policy::policy_use use,
+                                                 const policy::policies& built, const rule_selection& rules);
 
 }  // namespace volpol::lint

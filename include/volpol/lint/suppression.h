@@ -36,6 +36,10 @@ class suppressions {
   std::set<std::uint32_t> all_lines_;                      // lines silenced for every rule
 };
 
+/// True when `comments` silence `f`: on its own line, or on the line where its volume policy
+/// starts (the positions of `f` must be in the coordinates of the text `comments` were read from).
+[[nodiscard]] bool silenced(const finding& f, const suppressions& comments);
+
 /// Drops the findings silenced by the comments of their file (`by_file` keys are file names as
 /// in finding::file).
 /// @return how many findings were dropped.
