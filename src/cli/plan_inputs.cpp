@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <unistd.h>
+#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -17,7 +18,9 @@
 #include "load_progress.h"
 #include "suggest.h"
 #include "volpol/cli/app.h"
+#include "volpol/cli/backup_choice.h"
 #include "volpol/cli/input_limit_flags.h"
+#include "volpol/k8s/value.h"
 #include "volpol/plan/namespace_filter.h"
 
 namespace volpol::cli {
@@ -40,21 +43,9 @@ result<std::optional<bool>> parse_optional_bool(const std::string& flag, const s
   return make_error(fmt::format("--{}: invalid value `{}`, expected `true` or `false`", flag, text));
 }
 
-result<plan::backup_options> backup_options_from(const plan_options& opt, const fetched_text* from_cluster) {
-  plan::backup_options b;
-  if (from_cluster) {
-    auto parsed = plan::backup_options_from_backup(from_cluster->text, from_cluster->source);
-    if (const diagnostic* e = parsed.error()) return *e;
-    b = std::move(parsed).value();
-  } else if (!opt.backup_file.empty()) {
-    std::ifstream in(opt.backup_file, std::ios::binary);
-    if (!in) return make_error(fmt::format("--backup: cannot read `{}`", opt.backup_file));
-    std::stringstream ss;
-    ss << in.rdbuf();
-    auto parsed = plan::backup_options_from_backup(ss.str(), opt.backup_file);
-    if (const diagnostic* e = parsed.error()) return *e;
-    b = std::move(parsed).value();
-  }
+/// The flags over `base` (the Backup --backup names, or the defaults): flags given win.
+result<plan::backup_options> backup_options_over(const plan_options& opt, plan::backup_options base) {
+  plan::backup_options b = std::move(base);
   struct flag {
     const char* name;
     const std::string& text;
@@ -164,7 +155,24 @@ result<plan::server_options> server_options_from(const plan_options& opt, const 
     s.volume_snapshot_locations.push_back(std::move(parsed).value());
   }
   if (opt.volume_snapshot_locations.empty() && live) s.volume_snapshot_locations = live->volume_snapshot_locations;
+  if (!opt.default_volume_snapshot_locations.empty()) {
+    auto defaults = plan::parse_map_flag(opt.default_volume_snapshot_locations, ':');
+    if (const diagnostic* e = defaults.error())
+      return make_error("--default-volume-snapshot-locations: " + e->message);
+    s.default_volume_snapshot_locations = std::move(defaults).value();
+  }
   return s;
+}
+
+/// The Backup's options before the flags, as far as they are known before loading: the Backup
+/// --from-backup / --from-schedule read from the cluster, or a --backup FILE; the defaults
+/// otherwise (a --backup NAME is looked up among the loaded objects by prepare_plan).
+result<plan::backup_options> base_options(const plan_options& opt, const fetched_text* from_cluster) {
+  if (from_cluster) return plan::backup_options_from_backup(from_cluster->text, from_cluster->source);
+  if (opt.backup_file.empty()) return plan::backup_options{};
+  auto chosen = choose_backup(opt.backup_file, k8s::cluster{});
+  if (const diagnostic* e = chosen.error()) return flag_error("--backup", e->message, e->help);
+  return std::move(chosen->options);
 }
 
 /// Namespaces the objects live in (pods', PVCs'), with the cluster's Namespace objects.
@@ -200,6 +208,24 @@ void print_usage_hint(std::FILE* err) { std::fprintf(err, "see `volpol %s --help
 constexpr int exit_usage = static_cast<int>(exit_code::invalid_usage);
 constexpr int exit_unreadable = static_cast<int>(exit_code::unreadable_input);
 
+/// key=value[,key=value] as a mapping; each value typed as YAML types a scalar (true, 1, text),
+/// since a plugin passes typed parameters and the match compares types.
+result<value> custom_action_params(const std::string& text) {
+  auto entries = plan::parse_map_flag(text, '=');
+  if (const diagnostic* e = entries.error()) return *e;
+  std::vector<value::entry> out;
+  for (auto& [k, v] : entries.value()) {
+    value typed = value::make_string(v);
+    try {
+      auto parsed = value_from_yaml(YAML::Load(v));
+      if (parsed.ok() && !parsed->is_mapping() && !parsed->is_sequence() && !parsed->is_null()) typed = parsed.value();
+    } catch (const YAML::Exception&) {
+    }
+    out.emplace_back(k, std::move(typed));
+  }
+  return value::make_mapping(std::move(out));
+}
+
 }  // namespace
 
 void add_plan_input_flags(CLI::App* cmd, plan_options& opt) {
@@ -209,13 +235,19 @@ void add_plan_input_flags(CLI::App* cmd, plan_options& opt) {
   cmd->add_option("-f,--filename", opt.inputs,
                   "Cluster objects: files, folders, - (stdin), or a Velero backup (.tar.gz or unpacked); "
                   "or --cluster");
-  cmd->add_option("--backup", opt.backup_file, "Take the backup options from a Velero Backup object (flags override)");
+  cmd->add_option("--backup", opt.backup_file,
+                  "Take the backup options from a Velero Backup or Schedule: a file, or the name of one in the "
+                  "-f inputs (flags override)");
   add_backup_flags(cmd, opt);
   add_input_limit_flags(cmd, opt.limits);
   add_cluster_flags(cmd, opt.cluster);
 }
 
-result<plan::backup_options> backup_options_from(const plan_options& opt) { return backup_options_from(opt, nullptr); }
+result<plan::backup_options> backup_options_from(const plan_options& opt) {
+  auto base = base_options(opt, nullptr);
+  if (const diagnostic* e = base.error()) return *e;
+  return backup_options_over(opt, std::move(base).value());
+}
 result<plan::server_options> server_options_from(const plan_options& opt) { return server_options_from(opt, nullptr); }
 
 void add_backup_flags(CLI::App* cmd, plan_options& opt) {
@@ -236,7 +268,13 @@ void add_backup_flags(CLI::App* cmd, plan_options& opt) {
                   "Velero server feature flags (default EnableCSI; --features= or --features=none for none)")
       ->expected(0, 1);
   add_list(cmd, "--volume-snapshot-locations", opt.volume_snapshot_locations,
-           "Volume snapshot locations as NAME=PROVIDER (aws, gcp, azure ...)");
+           "Volume snapshot locations as NAME=PROVIDER (aws, gcp, azure ...), beside the VolumeSnapshotLocation "
+           "objects in the inputs");
+  cmd->add_option("--default-volume-snapshot-locations", opt.default_volume_snapshot_locations,
+                  "The Velero server's default location per provider, as its flag takes it (aws:vsl-west,gcp:gcp-1)");
+  cmd->add_option("--custom-action-params", opt.custom_action_params,
+                  "Mark the PVCs a plugin calling ShouldPerformCustomAction with these parameters takes "
+                  "(key=value[,key=value]; values typed as YAML: true, 1, text)");
 }
 
 prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* err, bool policy_warnings_to_err) {
@@ -280,8 +318,10 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
       }
   }
   const live_cluster* live = p->live ? &*p->live : nullptr;
-  auto backup = backup_options_from(opt, live && live->backup ? &*live->backup : nullptr);
-  if (const diagnostic* e = backup.error()) {
+  // The flags' own errors, before reading anything (a --backup NAME is looked up among the
+  // loaded objects below).
+  auto flags_only = backup_options_over(opt, {});
+  if (const diagnostic* e = flags_only.error()) {
     std::fprintf(err, "error: %s\n", e->to_string().c_str());
     print_usage_hint(err);
     return out;
@@ -355,10 +395,59 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
     out.exit = exit_unreadable;
     return out;
   }
+
+  // The Backup: --from-backup / --from-schedule from the cluster, or --backup (a file with a
+  // Backup or Schedule, or one of the loaded objects); then the flags over it.
+  std::string missing_config_map;
+  std::optional<plan::backup_options> base;
+  if (live && live->backup) {
+    auto parsed = base_options(opt, &*live->backup);
+    if (const diagnostic* e = parsed.error()) {
+      std::fprintf(err, "error: %s\n", e->to_string().c_str());
+      return out;
+    }
+    base = std::move(parsed).value();
+  } else {
+    auto chosen = choose_backup(opt.backup_file, p->loaded.objects);
+    if (const diagnostic* e = chosen.error()) {
+      std::fprintf(err, "error: --backup: %s\n", e->to_string().c_str());
+      if (!e->help.empty()) std::fprintf(err, "help: %s\n", e->help.c_str());
+      return out;
+    }
+    // The Backup's spec.resourcePolicy ConfigMap, when it is in the inputs and no --policy or
+    // --resource-policies-configmap was given.
+    if (chosen->backup && opt.policy_file.empty() && !files.policy_config_map) {
+      if (auto checked = policy_from_backup(*chosen->backup, p->loaded.objects, missing_config_map)) {
+        for (const diagnostic& d : checked->problems)
+          if (policy_warnings_to_err || !checked->ok()) std::fprintf(err, "%s\n", d.to_string().c_str());
+        if (!checked->ok()) return out;
+        for (const diagnostic& d : checked->problems) p->policies.problems.add(d);
+        p->policies.backup = std::move(checked->built);
+      }
+    }
+    base = std::move(chosen->options);
+  }
+  auto backup = backup_options_over(opt, std::move(*base));
+  if (const diagnostic* e = backup.error()) {
+    std::fprintf(err, "error: %s\n", e->to_string().c_str());
+    print_usage_hint(err);
+    return out;
+  }
   warn_unmatched_namespaces(backup.value().include_namespaces, known_namespaces(p->loaded.objects, live), err);
 
   plan::plan_input& in = p->input;
   in.cluster = &p->loaded.objects;
+  in.ignored_kinds = p->loaded.counts.other_kinds;
+  in.missing_policy_config_map = missing_config_map;
+  if (!opt.custom_action_params.empty()) {
+    auto params = custom_action_params(opt.custom_action_params);
+    if (const diagnostic* e = params.error()) {
+      std::fprintf(err, "error: --custom-action-params: %s\n", e->message.c_str());
+      out.exit = exit_usage;
+      return out;
+    }
+    in.custom_action_params = std::move(params).value();
+  }
   in.backup_policies = p->policies.backup ? &*p->policies.backup : nullptr;
   in.global_policies = p->policies.global ? &*p->policies.global : nullptr;
   in.backup = backup.value();
@@ -374,6 +463,9 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
     // Facts read from the cluster replace the assumption (node agent, snapshot classes).
     if (live->nodes_read && live->snapshot_classes_read)
       std::erase(p->result.notes, plan::plan_note::node_agent_assumed);
+    // The classes were read beside the objects (live_cluster_notes says what they cover), not
+    // loaded: the plan's "no StorageClass or VolumeSnapshotClass in the input" does not hold.
+    if (live->snapshot_classes_read) std::erase(p->result.notes, plan::plan_note::snapshot_classes_assumed);
     ctx.cluster_notes = live_cluster_notes(*live, p->loaded.objects);
   }
   out.exit = 0;

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <mutex>
 #include <type_traits>
+#include <variant>
 
 #include "flat_index.h"
 
@@ -19,7 +20,9 @@ using detail::key_hash;
 // PersistentVolumes are cluster-scoped: indexed by name alone, whatever metadata.namespace
 // says (the API server clears it; generated fixtures may fill it).
 template <class T>
-constexpr bool namespaced = !std::is_same_v<T, persistent_volume>;
+constexpr bool namespaced = !std::is_same_v<T, persistent_volume> && !std::is_same_v<T, storage_class> &&
+                            !std::is_same_v<T, volume_snapshot_class> && !std::is_same_v<T, namespace_object> &&
+                            !std::is_same_v<T, node>;
 
 template <class T>
 std::string_view namespace_of(const T& object) {
@@ -103,6 +106,22 @@ struct cluster::impl {
   flat_index pv_index;
   flat_index pvc_index;
   flat_index pod_index;
+
+  /// One store per other kind (object_value.h).
+  template <class T>
+  struct store {
+    std::vector<T> objects;
+    flat_index index;
+  };
+  store<storage_class> storage_classes;
+  store<volume_snapshot_class> snapshot_classes;
+  store<volume_snapshot_location_object> snapshot_locations;
+  store<backup> backups;
+  store<schedule> schedules;
+  store<namespace_object> namespaces;
+  store<node> nodes;
+  store<daemon_set> daemon_sets;
+  store<config_map> config_maps;
 
   mutable std::mutex claims_mutex;
   mutable std::atomic<bool> claims_built{false};
@@ -204,6 +223,69 @@ result<void> cluster::add(pod p) {
   auto r = add_to(impl_->pods, impl_->pod_index, "Pod", std::move(p));
   if (r) impl_->claims_built.store(false, std::memory_order_release);
   return r;
+}
+
+result<void> cluster::add(extra_object o) {
+  impl& m = *impl_;
+  return std::visit(
+      [&](auto&& x) -> result<void> {
+        using T = std::decay_t<decltype(x)>;
+        auto put = [&](auto& st, extra_kind k) { return add_to(st.objects, st.index, kind_name(k), std::move(x)); };
+        if constexpr (std::is_same_v<T, storage_class>) return put(m.storage_classes, extra_kind::storage_class);
+        else if constexpr (std::is_same_v<T, volume_snapshot_class>)
+          return put(m.snapshot_classes, extra_kind::volume_snapshot_class);
+        else if constexpr (std::is_same_v<T, volume_snapshot_location_object>)
+          return put(m.snapshot_locations, extra_kind::volume_snapshot_location);
+        else if constexpr (std::is_same_v<T, backup>) return put(m.backups, extra_kind::backup);
+        else if constexpr (std::is_same_v<T, schedule>) return put(m.schedules, extra_kind::schedule);
+        else if constexpr (std::is_same_v<T, namespace_object>) return put(m.namespaces, extra_kind::namespace_);
+        else if constexpr (std::is_same_v<T, node>) return put(m.nodes, extra_kind::node);
+        else if constexpr (std::is_same_v<T, daemon_set>) return put(m.daemon_sets, extra_kind::daemon_set);
+        else return put(m.config_maps, extra_kind::config_map);
+      },
+      std::move(o));
+}
+
+std::span<const storage_class> cluster::storage_classes() const { return impl_->storage_classes.objects; }
+std::span<const volume_snapshot_class> cluster::volume_snapshot_classes() const {
+  return impl_->snapshot_classes.objects;
+}
+std::span<const volume_snapshot_location_object> cluster::volume_snapshot_locations() const {
+  return impl_->snapshot_locations.objects;
+}
+std::span<const backup> cluster::backups() const { return impl_->backups.objects; }
+std::span<const schedule> cluster::schedules() const { return impl_->schedules.objects; }
+std::span<const namespace_object> cluster::namespaces() const { return impl_->namespaces.objects; }
+std::span<const node> cluster::nodes() const { return impl_->nodes.objects; }
+std::span<const daemon_set> cluster::daemon_sets() const { return impl_->daemon_sets.objects; }
+std::span<const config_map> cluster::config_maps() const { return impl_->config_maps.objects; }
+
+namespace {
+template <class T, class Store>
+const T* find_stored(const Store& st, std::string_view namespace_, std::string_view name) {
+  const std::uint32_t i = find_in(st.index, st.objects, namespace_, name);
+  return i == flat_index::npos ? nullptr : &st.objects[i];
+}
+}  // namespace
+
+const storage_class* cluster::find_storage_class(std::string_view name) const {
+  return find_stored<storage_class>(impl_->storage_classes, {}, name);
+}
+const volume_snapshot_class* cluster::find_volume_snapshot_class(std::string_view name) const {
+  return find_stored<volume_snapshot_class>(impl_->snapshot_classes, {}, name);
+}
+const volume_snapshot_location_object* cluster::find_volume_snapshot_location(std::string_view namespace_,
+                                                                              std::string_view name) const {
+  return find_stored<volume_snapshot_location_object>(impl_->snapshot_locations, namespace_, name);
+}
+const namespace_object* cluster::find_namespace(std::string_view name) const {
+  return find_stored<namespace_object>(impl_->namespaces, {}, name);
+}
+const config_map* cluster::find_config_map(std::string_view namespace_, std::string_view name) const {
+  return find_stored<config_map>(impl_->config_maps, namespace_, name);
+}
+const daemon_set* cluster::find_daemon_set(std::string_view namespace_, std::string_view name) const {
+  return find_stored<daemon_set>(impl_->daemon_sets, namespace_, name);
 }
 
 std::span<const persistent_volume> cluster::persistent_volumes() const { return impl_->pvs; }

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "volpol/k8s/object_value.h"
 #include "volpol/k8s/object_yaml.h"
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"
@@ -63,6 +64,10 @@ struct object_fields {
   bool pod_shape = false;  ///< spec.containers / initContainers / volumes
   bool pv_shape = false;   ///< spec.capacity / claimRef / persistentVolumeReclaimPolicy / a source
   bool pvc_shape = false;  ///< spec.resources / volumeName, status.capacity
+  // the other kinds volpol reads whole (volpol/k8s/object_value.h)
+  bool capture = false;               ///< `kind` (or the hint) is one of them
+  bool body_before_kind = false;      ///< a field other than apiVersion/metadata came before `kind`
+  std::vector<value::entry> captured; ///< top-level fields but kind, apiVersion, metadata
 
   void clear();
 };

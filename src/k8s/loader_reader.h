@@ -31,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "loader_capture.h"
 #include "loader_fields.h"
 #include "loader_values.h"
 #include "volpol/k8s/diagnostic.h"
@@ -128,6 +129,7 @@ class object_reader : private value_reader<A> {
     const object_origin origin = a_.origin(n);
     field_mask mask;
     bool is_list = false;
+    if (extra_kind_of(hint)) f.capture = true;  // a folder or list names one of the other kinds
     const bool ok = a_.fields(n, [&](std::string_view key, node& v) {
       return top_field(key, v, f, mask, is_list, depth);
     });
@@ -161,14 +163,28 @@ class object_reader : private value_reader<A> {
     if (key == "kind") {
       if (!string_field(key, v, f.kind)) return false;
       mask = field_mask::for_kind(kind_from_name(f.kind));
+      if (extra_kind_of(f.kind)) f.capture = true;
       return true;
     }
     if (key == "apiVersion") return string_field(key, v, f.api_version);
-    if (key == "metadata") return mask.metadata ? scoped(key, [&] { return metadata(v, f); }) : true;
+    if (key == "metadata")
+      return mask.metadata || f.capture ? scoped(key, [&] { return metadata(v, f); }) : true;
+    if (f.capture && key != "items") return capture_field(key, v, f);
+    if (f.kind.empty()) f.body_before_kind = true;
     if (key == "spec") return scoped(key, [&] { return spec(v, f, mask); });
     if (key == "status") return scoped(key, [&] { return status(v, f, mask); });
     if (key == "items") return items(v, f, is_list, depth);
     return true;
+  }
+
+  /// A top-level field of one of the other kinds, kept as a generic value.
+  bool capture_field(std::string_view key, node& v, object_fields& f) {
+    f.captured.emplace_back(std::string(key), value());
+    bool too_deep = false;
+    if (capture_value(a_, v, f.captured.back().second, too_deep)) return true;
+    return scoped(key, [&] {
+      return too_deep ? fail(v, fmt::format("nested more than {} deep", max_capture_depth)) : base::parse_failure(v);
+    });
   }
 
   bool items(node& v, object_fields& f, bool& is_list, int depth) {

@@ -32,6 +32,9 @@ class cluster_sink final : public object_sink {
  private:
   template <class T>
   bool add(T&& o);
+  /// One of the other kinds volpol reads (f.capture): typed and added (loader_sink_extra.cpp).
+  /// @return false when `c` does not name one after all (then it is counted as other).
+  bool add_extra(object_fields& f, const classification& c, object_origin origin);
   [[nodiscard]] bool in_velero_backup() const;
   [[nodiscard]] std::string backup_item_key(const object_fields& f, object_kind k) const;
   [[nodiscard]] bool is_backup_copy(const object_fields& f, object_kind k) const;

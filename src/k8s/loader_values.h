@@ -49,6 +49,8 @@ inline constexpr std::string_view last_applied_annotation =
     case annotation_filter::all: return true;
     case annotation_filter::drop_last_applied: return key != last_applied_annotation;
     case annotation_filter::velero: {
+      // The CSI plugin also reads the default-class annotation of a VolumeSnapshotClass.
+      if (key == "snapshot.storage.kubernetes.io/is-default-class") return true;
       const std::string_view domain = key.substr(0, key.find('/'));
       return domain.size() < key.size() && (domain == "velero.io" || domain.ends_with(".velero.io"));
     }

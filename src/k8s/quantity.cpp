@@ -19,14 +19,17 @@ constexpr std::array<std::string_view, 7> binary_suffixes{"", "Ki", "Mi", "Gi", 
 
 /// Appends digits * 10^exponent as Kubernetes' AsCanonicalBytes and the decimal suffixes
 /// write it: the exponent moved down to a multiple of 3 (zeros added to the digits), then
-/// the SI suffix for it, or "e<exponent>" for decimal exponent format and for decimal SI
-/// beyond n..E (quantity.go falls back to the exponent rather than drop it).
+/// the SI suffix for it, or "e<exponent>" for decimal exponent format.
+/// Decimal SI beyond E (10^18) has no suffix: CanonicalizeBytes in apimachinery v0.36
+/// (quantity.go, the version Velero links) ignores the failed `constructBytes` lookup and
+/// appends nothing, so the power of ten is silently dropped ("1000E" is written "1"). The
+/// same holds below n, which a parsed quantity never reaches (parsing rounds up to 1n).
 void append_decimal(std::string& out, const std::string& digits, std::int64_t exponent, quantity_format format) {
   const std::int64_t e3 = detail::floor_to_multiple_of_3(exponent);
   out += digits;
   out.append(static_cast<std::size_t>(exponent - e3), '0');
-  if (format == quantity_format::decimal_si && e3 >= -9 && e3 <= 18) {
-    out += decimal_suffixes[static_cast<std::size_t>((e3 + 9) / 3)];
+  if (format == quantity_format::decimal_si) {
+    if (e3 >= -9 && e3 <= 18) out += decimal_suffixes[static_cast<std::size_t>((e3 + 9) / 3)];
   } else if (e3 != 0) {
     out += 'e';
     out += std::to_string(e3);

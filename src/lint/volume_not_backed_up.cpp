@@ -34,6 +34,7 @@ void check_volumes_not_backed_up(context& c) {
   const lint_input& in = c.input();
   for (const plan::volume_record& r : in.plan->volumes) {
     if (r.method != plan::backup_method::none || r.error()) continue;  // errors: PartiallyFailed, not Completed
+    if (r.decision.kind == plan::reason_kind::pvc_covered_by_pod) continue;  // another pod's PodVolumeBackup has it
     if (r.pvc_name.empty() && r.pv_name.empty()) continue;  // pod volumes (emptyDir ...) hold no persistent data
     if (asked_for(r)) continue;
     const record_objects o = objects_of(*in.cluster, r);

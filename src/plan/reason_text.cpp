@@ -1,6 +1,10 @@
 // Sentences for the plan's decisions (see reason_text.h). Each reason_kind has one wording.
 #include "volpol/plan/reason_text.h"
 
+#include "volpol/plan/item_collection.h"
+#include "volpol/plan/node_agent.h"
+#include "volpol/plan/volume_snapshot_class.h"
+
 #include <fmt/format.h>
 
 #include "volpol/helper/pvc_pv.h"
@@ -12,7 +16,9 @@ namespace {
 
 std::string label(const policy::volume_policy* p) { return p ? helper::policy_label(*p) : std::string("?"); }
 
+/// kube.IsPodRunning's message (node_agent.h): "pod is not scheduled, ..." without a nodeName.
 std::string not_running(const k8s::pod& pod) {
+  if (auto why = pod_not_running(pod)) return *why;
   return fmt::format("pod is not in the expected status, name={}, namespace={}, phase={}: pod is not running",
                      pod.metadata.name, pod.metadata.namespace_, pod.phase);
 }
@@ -107,6 +113,17 @@ std::string decision_text(const volume_decision& d, const volume_record& r, cons
     case reason_kind::fs_backup_without_pod:
       return "volume policy " + label(d.policy) +
              " says fs-backup, but no pod in the backup mounts this PVC: nothing copies its data";
+    case reason_kind::not_collected: return "not backed up: " + describe(d.inclusion);
+    case reason_kind::custom_not_pvc:
+      return "volume policy " + label(d.policy) +
+             " (custom) matched a pod volume without a PVC: the plugin-facing VolumeHelper takes PVs and PVCs "
+             "only, so no plugin backs it up, and Velero does not either";
+    case reason_kind::pvc_covered_by_pod:
+      if (d.pod == nullptr)
+        return fmt::format("PVC {}/{} mounted by another pod too: its row says what Velero does with it",
+                           r.pvc_namespace, r.pvc_name);
+      return fmt::format("PVC {}/{} is covered by the PodVolumeBackup of pod {}/{} (one per PVC)", r.pvc_namespace,
+                         r.pvc_name, d.pod->metadata.namespace_, d.pod->metadata.name);
     case reason_kind::error:
       if (d.error_index < r.errors.size()) return "error: " + error_text(r.errors[d.error_index]);
       return "error";
@@ -133,6 +150,22 @@ std::string error_text(const volume_error& e) {
     case volume_error_kind::pvc_without_storage_class:
       return fmt::format("Cannot snapshot PVC {}/{}, PVC has no storage class.",
                          e.pvc ? e.pvc->metadata.namespace_ : "", e.pvc ? e.pvc->metadata.name : "");
+    case volume_error_kind::failed_validation: return "the backup fails validation (see the notes)";
+    case volume_error_kind::snapshot_class: {
+      if (e.pvc == nullptr) return "error getting VolumeSnapshotClass";
+      snapshot_class_choice c;
+      c.source = static_cast<snapshot_class_source>(e.detail);
+      c.storage_class = e.pvc->storage_class_name.value_or("");
+      c.driver = std::string(e.name);
+      return describe(c, *e.pvc, "");
+    }
+    case volume_error_kind::node_agent_not_running:
+      return fmt::format("daemonset pod not found in running state in node {}", e.name);
+    case volume_error_kind::node_agent_not_ready:
+      return e.detail == 1 ? "CSI PVC BIA cannot proceed: node-agent is not ready for snapshot data movement: "
+                             "node-agent is not ready: no ready pods found"
+                           : "CSI PVC BIA cannot proceed: node-agent is not ready for snapshot data movement: failed "
+                             "to get linux node-agent daemonset: daemonsets.apps \"node-agent\" not found";
   }
   return {};
 }

@@ -298,7 +298,7 @@ node explanation_node(const volume_record& r, const plan_result& plan) {
 
 node notes_node(const plan_result& plan) {
   std::vector<node> notes;
-  for (const plan_note n : plan.notes) notes.push_back(str(plan_note_text(n)));
+  for (const plan_note n : plan.notes) notes.push_back(str(plan_note_text(n, plan)));
   return list(std::move(notes));
 }
 
@@ -327,7 +327,7 @@ void write_explanations_text(const std::vector<const volume_record*>& records, c
     b.maybe_flush();
   }
   if (!plan.notes.empty()) b.text() += '\n';
-  for (const plan_note n : plan.notes) b.text() += fmt::format("note: {}\n", plan_note_text(n));
+  for (const plan_note n : plan.notes) b.text() += fmt::format("note: {}\n", plan_note_text(n, plan));
   if (records.empty()) b.text() += "no volume explained: the plan has none\n";
   if (!ctx.input_problems.empty()) {
     b.text() += fmt::format("\n{} input problem(s):\n", ctx.input_problems.size());

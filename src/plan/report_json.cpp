@@ -49,6 +49,12 @@ node decision_node(const volume_record& r, const plan_result& plan) {
     f.emplace_back("volumeSnapshotLocation", str(plan.server.volume_snapshot_locations[d.location].name));
   if (d.kind == reason_kind::error && d.error_index < r.errors.size())
     f.emplace_back("error", str(to_string(r.errors[d.error_index].kind)));
+  if (d.kind == reason_kind::not_collected) {  // which filter left the item out
+    f.emplace_back("itemExclusion", str(to_string(d.inclusion.why)));
+    f.emplace_back("filterOrigin", str(to_string(d.inclusion.origin)));
+    if (d.inclusion.field != filter_field::none) f.emplace_back("filterField", str(to_string(d.inclusion.field)));
+    if (!d.inclusion.pattern.empty()) f.emplace_back("filterEntry", str(d.inclusion.pattern));
+  }
   return object(std::move(f));
 }
 
@@ -71,6 +77,8 @@ node volume_node_impl(const volume_record& r, const plan_result& plan) {
   if (r.policy != nullptr) f.emplace_back("policy", policy_node(r));
   opt("dataMover", r.data_mover);
   opt("snapshotClass", r.snapshot_class);
+  opt("snapshotLocation", r.snapshot_location);
+  if (!plan.custom_action_params.is_null()) f.emplace_back("customActionTaken", boolean(r.custom_action_taken));
   opt("reason", reason_text(r, plan));
   f.emplace_back("decision", decision_node(r, plan));
   if (r.error()) f.emplace_back("error", str(error_messages(r)));
@@ -103,6 +111,8 @@ class record_writer {
     }
     text("dataMover", r.data_mover);
     text("snapshotClass", r.snapshot_class);
+    text("snapshotLocation", r.snapshot_location);
+    if (!plan.custom_action_params.is_null()) boolean_field("customActionTaken", r.custom_action_taken);
     text("reason", reason_text(r, plan));
     key("decision");
     write_json(decision_node(r, plan), out_, static_cast<int>(pad_.size() / 2) + 1);
@@ -144,8 +154,9 @@ fields header(const plan_result& plan, const report_context& ctx) {
                     {"csiSnapshot", num(s.csi_snapshot)}, {"csiSnapshotDataMovement", num(s.csi_data_movement)},
                     {"nativeSnapshot", num(s.native_snapshot)}, {"custom", num(s.custom)},
                     {"skipped", num(s.skipped)},          {"errors", num(s.errors)}};
+  if (s.not_backed_up > 0) summary.emplace_back("notBackedUp", num(s.not_backed_up));
   std::vector<node> notes, problems;
-  for (const plan_note n : plan.notes) notes.push_back(str(plan_note_text(n)));
+  for (const plan_note n : plan.notes) notes.push_back(str(plan_note_text(n, plan)));
   for (const std::string& n : ctx.cluster_notes) notes.push_back(str(n));
   for (const diagnostic& d : ctx.input_problems) problems.push_back(str(d.to_string()));
   fields top;

@@ -10,12 +10,14 @@ namespace volpol::plan {
 
 std::string_view method_label(const volume_record& r) {
   if (r.error()) return "error";
+  if (r.decision.kind == reason_kind::pvc_covered_by_pod) return "shared-pvc";
   switch (r.method) {
     case backup_method::pod_volume_backup: return "fs-backup";
     case backup_method::csi_snapshot: return r.snapshot_data_moved ? "csi-snapshot-data-movement" : "csi-snapshot";
     case backup_method::native_snapshot: return "native-snapshot";
     case backup_method::custom: return "custom";
     case backup_method::none: return "skipped";
+    case backup_method::not_backed_up: return "not-backed-up";
   }
   return "skipped";
 }
@@ -66,7 +68,11 @@ std::string render_table(const plan_result& plan, const report_context& ctx) {
       "{} custom (plugin), {} skipped, {} errors\n",
       s.volumes, s.pod_volume_backup, s.csi_snapshot, s.csi_data_movement, s.native_snapshot, s.custom, s.skipped,
       s.errors);
-  for (const plan_note n : plan.notes) out += fmt::format("note: {}\n", plan_note_text(n));
+  if (s.not_backed_up > 0) {  // the filters left items out: say how many, before the notes
+    out.pop_back();
+    out += fmt::format(", {} not backed up\n", s.not_backed_up);
+  }
+  for (const plan_note n : plan.notes) out += fmt::format("note: {}\n", plan_note_text(n, plan));
   for (const std::string& n : ctx.cluster_notes) out += fmt::format("note: {}\n", n);
   if (!ctx.input_problems.empty()) {
     out += fmt::format("\n{} input problem(s):\n", ctx.input_problems.size());

@@ -2,6 +2,8 @@
 // word (they end up in BackupVolumeInfo.skippedReason).
 #include "volpol/plan/skipped_pv_tracker.h"
 
+#include "volpol/plan/node_agent.h"
+
 #include <fmt/format.h>
 
 namespace volpol::plan {
@@ -71,6 +73,9 @@ std::string skip_reason_text(skip_cause cause, const k8s::pod* pod, const k8s::p
     case skip_cause::no_volume_snapshotter: return "no applicable volumesnapshotter found";
     case skip_cause::matched_skip: return "matched action is 'skip' in chosen resource policies";
     case skip_cause::pod_not_running:
+      if (pod != nullptr)
+        if (auto why = pod_not_running(*pod))  // kube.IsPodRunning's words ("pod is not scheduled, ...")
+          return fmt::format("encountered a problem with backing up the PVC of pod {}: {}", pod_key, *why);
       return fmt::format(
           "encountered a problem with backing up the PVC of pod {}: pod is not in the expected status, name={}, "
           "namespace={}, phase={}: pod is not running",

@@ -64,6 +64,9 @@ std::string_view to_string(reason_kind k) {
     case reason_kind::native_snapshot: return "native-snapshot";
     case reason_kind::no_volume_snapshotter: return "no-volume-snapshotter";
     case reason_kind::fs_backup_without_pod: return "fs-backup-without-pod";
+    case reason_kind::not_collected: return "not-collected";
+    case reason_kind::custom_not_pvc: return "custom-not-pvc";
+    case reason_kind::pvc_covered_by_pod: return "pvc-covered-by-pod";
     case reason_kind::error: return "error";
   }
   return "";
@@ -78,6 +81,10 @@ std::string_view to_string(volume_error_kind k) {
     case volume_error_kind::pv_not_found: return "pv-not-found";
     case volume_error_kind::pvc_without_storage_class: return "pvc-without-storage-class";
     case volume_error_kind::csi_pv_lookup: return "csi-pv-lookup";
+    case volume_error_kind::failed_validation: return "failed-validation";
+    case volume_error_kind::snapshot_class: return "snapshot-class";
+    case volume_error_kind::node_agent_not_running: return "node-agent-not-running";
+    case volume_error_kind::node_agent_not_ready: return "node-agent-not-ready";
   }
   return "";
 }

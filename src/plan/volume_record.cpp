@@ -9,13 +9,15 @@ std::string_view to_string(backup_method m) {
     case backup_method::native_snapshot: return "NativeSnapshot";
     case backup_method::custom: return "Custom";
     case backup_method::none: return "";
+    case backup_method::not_backed_up: return "";
   }
   return "";
 }
 
 std::string volume_key(const volume_record& r) {
   std::string out;
-  if (!r.pvc_name.empty()) {
+  // A second pod's row of a shared PVC is named by its pod volume (the PVC's own row has NS/PVC).
+  if (!r.pvc_name.empty() && r.decision.kind != reason_kind::pvc_covered_by_pod) {
     out.append(r.pvc_namespace).append("/").append(r.pvc_name);
   } else if (!r.pod_name.empty()) {
     out.append(r.pod_namespace).append("/").append(r.pod_name).append("/").append(r.pod_volume);

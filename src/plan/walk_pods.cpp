@@ -33,6 +33,14 @@ volume_entry& walker::entry_for_pod_volume_or_pvc(const k8s::pod& pod, const k8s
     e.rec.pod_namespace = pod.metadata.namespace_;
     e.rec.pod_name = pod.metadata.name;
     e.rec.pod_volume = v.name;
+  } else if (e.rec.pod_name != pod.metadata.name && e.shared_pvc == nullptr) {
+    // Another pod mounts the same PVC: its volume gets its own row (finished in finish()).
+    volume_entry& row = entry("podpvc:" + pod.metadata.namespace_ + "/" + pod.metadata.name + "/" + v.name);
+    row.shared_pvc = &e;
+    row.rec.pod_namespace = pod.metadata.namespace_;
+    row.rec.pod_name = pod.metadata.name;
+    row.rec.pod_volume = v.name;
+    row.rec.volume_type = policy::volume_type_of(v);
   }
   return e;
 }
@@ -53,10 +61,15 @@ void walker::backup_pod(const k8s::pod& pod) {
   std::vector<selected_volume> pvb_volumes;
   decide_pod_volumes(pod, pvb_volumes);
   // executeActions: the pod action returns the pod's PVCs as additional items.
-  if (rf_.should_include(resource_kind::persistent_volume_claims))
-    for (const k8s::pod_volume& v : pod.volumes)
-      if (v.sources.has(k8s::volume_source::persistent_volume_claim) && !v.sources.claim_name.empty())
-        if (const auto* pvc = c_.find_pvc(pod.metadata.namespace_, v.sources.claim_name)) backup_pvc(*pvc);
+  // itemInclusionChecks on each (mustInclude false): the resource filters and name filters
+  // apply, label selectors do not.
+  for (const k8s::pod_volume& v : pod.volumes)
+    if (v.sources.has(k8s::volume_source::persistent_volume_claim) && !v.sources.claim_name.empty())
+      if (const auto* pvc = c_.find_pvc(pod.metadata.namespace_, v.sources.claim_name)) {
+        const item_inclusion inc = ic_.related(resource_kind::persistent_volume_claims, pvc->metadata);
+        if (inc.included() || inc.why == item_exclusion::exclude_label) backup_pvc(*pvc);
+        else not_collected(entry_for_pvc(*pvc), inc);
+      }
   create_pod_volume_backups(pod, pvb_volumes);
 }
 
@@ -101,6 +114,20 @@ void walker::create_pod_volume_backups(const k8s::pod& pod, const std::vector<se
       why.pod_volume = s.volume;
       if (pvc != nullptr) track(e, skip_approach::pod_volume, skip_cause::pod_not_running, why, &pod);
       else conclude(e, why);
+    }
+    return;
+  }
+  // BackupPodVolumes: nodeagent.IsRunningInNode, an error for the pod's volumes.
+  if (node_agent_.running_in_node(pod.node_name)) {
+    for (const selected_volume& s : volumes) {
+      const k8s::persistent_volume_claim* pvc = nullptr;
+      volume_entry& e = entry_for_pod_volume_or_pvc(pod, *s.volume, pvc);
+      volume_error err;
+      err.kind = volume_error_kind::node_agent_not_running;
+      err.pod = &pod;
+      err.pod_volume = s.volume;
+      err.name = pod.node_name;
+      fail(e, err, step_kind::pod_volume_backupper);
     }
     return;
   }

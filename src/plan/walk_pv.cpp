@@ -57,6 +57,7 @@ void walker::take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e)
     volume_decision why = from_helper(reason_kind::native_snapshot, step_kind::take_pv_snapshot, *d);
     why.pv = &pv;
     why.location = static_cast<std::uint16_t>(i);
+    if (!e.decided) e.rec.snapshot_location = locations[i].name;
     decide(e, backup_method::native_snapshot, why);
     return;
   }

@@ -2,6 +2,7 @@
 // Mirrors item_backupper.go `executeActions` (PVCs) and actions/csi/pvc_action.go `Execute`.
 #include "volpol/helper/decision.h"
 #include "volpol/helper/pvc_pv.h"
+#include "volpol/plan/volume_snapshot_class.h"
 #include "walker.h"
 
 namespace volpol::plan::detail {
@@ -31,8 +32,12 @@ void walker::backup_pvc(const k8s::persistent_volume_claim& pvc) {
   }
   if (in_.server.enable_csi) run_csi_action(pvc, e);
   // The core PVC action returns the bound PV as an additional item.
-  if (!pvc.volume_name.empty() && pvs_via_pvc_included())
-    if (const k8s::persistent_volume* pv = c_.find_pv(pvc.volume_name)) backup_pv(*pv);
+  if (!pvc.volume_name.empty())
+    if (const k8s::persistent_volume* pv = c_.find_pv(pvc.volume_name)) {
+      const item_inclusion inc = ic_.related(resource_kind::persistent_volumes, pv->metadata);
+      if (inc.included() || inc.why == item_exclusion::exclude_label) backup_pv(*pv);
+      else if (!pvs_done_.contains(pv->metadata.name)) not_collected(entry_for_pv(*pv), inc);
+    }
 }
 
 void walker::run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entry& e) {
@@ -102,11 +107,37 @@ void walker::csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& 
     return;
   }
   volume_record& r = e.rec;
+  const bool move_data = in_.backup.snapshot_move_data.value_or(false);
+  const std::string mover = move_data ? effective_data_mover(csi_.data_mover_for_volume(pvc), in_.backup.data_mover) : "";
+  // pvc_action.go: snapshot data movement with the built-in data mover needs a ready node agent.
+  if (move_data && (mover == "velero" || mover == "velero-fs" || mover == "velero-block"))
+    if (auto not_ready = node_agent_.ready_for_data_movement()) {
+      volume_error err;
+      err.kind = volume_error_kind::node_agent_not_ready;
+      err.pvc = &pvc;
+      err.detail = c_.find_daemon_set(in_.backup.namespace_, "node-agent") != nullptr ? 1 : 0;
+      fail(e, err, step_kind::csi_pvc_action);
+      return;
+    }
+  // createVolumeSnapshot: the StorageClass, then GetVolumeSnapshotClass (volume_snapshot_class.h).
   auto cls = csi_.snapshot_class_for_volume(pvc);
-  if (cls.ok()) r.snapshot_class = cls.value();
-  if (in_.backup.snapshot_move_data.value_or(false)) {
+  const std::string policy_class = cls.ok() ? cls.value() : std::string();
+  const snapshot_class_choice choice =
+      choose_volume_snapshot_class(c_, pvc, &in_.backup.annotations, policy_class);
+  if (choice.is_error()) {
+    volume_error err;
+    err.kind = volume_error_kind::snapshot_class;
+    err.pvc = &pvc;
+    err.detail = static_cast<std::uint16_t>(choice.source);
+    if (const k8s::storage_class* sc = pvc.storage_class_name ? c_.find_storage_class(*pvc.storage_class_name) : nullptr)
+      err.name = sc->provisioner;
+    fail(e, err, step_kind::csi_pvc_action);
+    return;
+  }
+  r.snapshot_class = choice.source == snapshot_class_source::not_checked ? policy_class : choice.name;
+  if (move_data) {
     r.snapshot_data_moved = true;
-    r.data_mover = effective_data_mover(csi_.data_mover_for_volume(pvc), in_.backup.data_mover);
+    r.data_mover = mover;
   }
   decide(e, backup_method::csi_snapshot, from_helper(reason_kind::csi_snapshot, step_kind::csi_volume_helper, *own));
 }

@@ -19,12 +19,13 @@ std::shared_ptr<const policy::policies> merge(const policy::policies* backup, co
   return merged;
 }
 
-helper::helper_options core_options(const plan_input& in, const resource_filter& rf) {
+helper::helper_options core_options(const plan_input& in, const item_collection& ic) {
   helper::helper_options o;
   o.snapshot_volumes = in.backup.snapshot_volumes;
   o.default_volumes_to_fs_backup =
       in.backup.default_volumes_to_fs_backup.value_or(in.server.default_volumes_to_fs_backup);
-  o.backup_exclude_pvc = !rf.should_include(resource_kind::persistent_volume_claims);
+  // pkg/backup/backup.go: !ResourceIncludesExcludes.ShouldInclude("persistentvolumeclaims")
+  o.backup_exclude_pvc = ic.backup_exclude_pvc();
   return o;
 }
 
@@ -51,26 +52,70 @@ std::vector<const T*> sorted_by_key(std::span<const T> items) {
 
 }  // namespace
 
-walker::walker(const plan_input& in, namespace_filter ns, resource_filter rf)
+walker::walker(const plan_input& in, namespace_filter ns, resource_filter rf, const item_collection& collection)
     : in_(in),
       c_(*in.cluster),
       ns_(std::move(ns)),
       rf_(std::move(rf)),
+      ic_(collection),
+      node_agent_(*in.cluster, in.backup.namespace_),
       merged_(merge(in.backup_policies, in.global_policies)),
       effective_(merged_ ? merged_.get() : (in.backup_policies ? in.backup_policies : in.global_policies)),
-      core_(effective_, core_options(in, rf_), *in.cluster),
+      core_(effective_, core_options(in, collection), *in.cluster),
       csi_(in.backup_policies, csi_options(in), *in.cluster) {}
 
+// item_collector.go: pods, then PVCs, then PVs, each listed through the collection's filters
+// (items of namespaces the backup does not include get no record); itemInclusionChecks for the
+// exclude label and deletionTimestamp stay with each item's step.
 void walker::run() {
   index_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size() + 2 * c_.pods().size());
-  if (rf_.should_include(resource_kind::pods))
-    for (const k8s::pod* p : sorted_by_key(c_.pods()))
-      if (ns_.should_include(p->metadata.namespace_)) backup_pod(*p);
-  if (rf_.should_include(resource_kind::persistent_volume_claims))
-    for (const k8s::persistent_volume_claim* pvc : sorted_by_key(c_.persistent_volume_claims()))
-      if (ns_.should_include(pvc->metadata.namespace_)) backup_pvc(*pvc);
-  if (pvs_listed())
-    for (const k8s::persistent_volume* pv : sorted_by_key(c_.persistent_volumes())) backup_pv(*pv);
+  auto left_out = [](const item_inclusion& i) {
+    return !i.included() && i.why != item_exclusion::exclude_label && i.why != item_exclusion::being_deleted;
+  };
+  for (const k8s::pod* p : sorted_by_key(c_.pods())) {
+    if (!ns_.should_include(p->metadata.namespace_) || !ic_.namespaces().should_include(p->metadata.namespace_))
+      continue;
+    const item_inclusion inc = ic_.collected(resource_kind::pods, p->metadata, p->has_deletion_timestamp);
+    if (left_out(inc)) pod_not_collected(*p, inc);
+    else backup_pod(*p);
+  }
+  for (const k8s::persistent_volume_claim* pvc : sorted_by_key(c_.persistent_volume_claims())) {
+    if (!ns_.should_include(pvc->metadata.namespace_) || !ic_.namespaces().should_include(pvc->metadata.namespace_))
+      continue;
+    const item_inclusion inc = ic_.collected(resource_kind::persistent_volume_claims, pvc->metadata);
+    if (!left_out(inc)) {
+      backup_pvc(*pvc);
+    } else if (!pvcs_done_.contains(pvc->metadata.namespace_ + "/" + pvc->metadata.name)) {
+      not_collected(entry_for_pvc(*pvc), inc);
+    }
+  }
+  for (const k8s::persistent_volume* pv : sorted_by_key(c_.persistent_volumes())) {
+    const item_inclusion inc = ic_.collected(resource_kind::persistent_volumes, pv->metadata);
+    if (inc.why == item_exclusion::cluster_scoped_not_listed) continue;  // only as a PVC's PV
+    if (!left_out(inc)) backup_pv(*pv);
+    else if (!pvs_done_.contains(pv->metadata.name)) not_collected(entry_for_pv(*pv), inc);
+  }
+}
+
+void walker::not_collected(volume_entry& e, const item_inclusion& why) {
+  volume_decision d = make_decision(reason_kind::not_collected, step_kind::item_inclusion);
+  d.inclusion = why;
+  trace(e, d);
+  // The item itself is not in the backup: that outranks what a pod step concluded of it.
+  if (!e.decided && !e.rec.error()) e.rec.decision = d;
+}
+
+void walker::pod_not_collected(const k8s::pod& pod, const item_inclusion& why) {
+  for (const k8s::pod_volume& v : pod.volumes) {
+    const k8s::persistent_volume_claim* pvc = nullptr;
+    volume_entry& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
+    volume_decision d = make_decision(reason_kind::not_collected, step_kind::item_inclusion);
+    d.inclusion = why;
+    d.pod = &pod;
+    d.pod_volume = &v;
+    trace(e, d);
+    if (!e.decided && e.rec.decision.kind == reason_kind::none) e.rec.decision = d;
+  }
 }
 
 bool walker::pvs_via_pvc_included() const {
@@ -224,27 +269,74 @@ void walker::note_policy(volume_entry& e, const policy::volume_policy* p) {
   if (p != nullptr && e.rec.policy == nullptr) e.rec.policy = p;
 }
 
-plan_result walker::finish() {
+plan_result walker::finish(std::size_t validation_errors) {
   plan_result out;
   out.merged_policies = merged_;
+  // Rows of second pods mounting a shared PVC: the PVC's names, and the pod whose
+  // PodVolumeBackup covers it (when one does).
+  for (volume_entry& e : entries_) {
+    if (e.shared_pvc == nullptr) continue;
+    const volume_record& pvc = e.shared_pvc->rec;
+    e.rec.pvc_name = pvc.pvc_name;
+    e.rec.pvc_namespace = pvc.pvc_namespace;
+    e.rec.pv_name = pvc.pv_name;
+    e.rec.storage_class = pvc.storage_class;
+    volume_decision d = make_decision(reason_kind::pvc_covered_by_pod, step_kind::backup_volume_info);
+    if (pvc.method == backup_method::pod_volume_backup) d.pod = c_.find_pod(pvc.pod_namespace, pvc.pod_name);
+    e.rec.decision = d;
+    e.decided = true;  // its outcome is the PVC's row
+  }
   index_ = {};  // frees the keys
   for (; !entries_.empty(); entries_.pop_front()) {  // move records out, freeing as we go
     volume_entry& e = entries_.front();
     volume_record& r = e.rec;
     const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // "" for pod volumes
+    if (e.shared_pvc != nullptr) {
+      out.volumes.push_back(std::move(r));
+      continue;
+    }
     if (!key.empty() && !e.decided) {
       r.skipped = true;
       r.skip = skipped_.reasons(key);
     } else if (!e.decided) {
       r.skipped = true;
     }
-    if (policy_action(r) == "custom" && !e.decided) r.method = backup_method::custom;
+    if (policy_action(r) == "custom" && !e.decided) {
+      if (r.pvc_name.empty() && r.pv_name.empty()) {
+        // The plugin-facing VolumeHelper (ShouldPerformCustomAction) takes PVs and PVCs only:
+        // no plugin is handed a pod volume without a claim, and Velero does nothing with it.
+        volume_decision d = make_decision(reason_kind::custom_not_pvc, step_kind::backup_volume_info);
+        d.policy = r.policy;
+        if (in_.trace) r.steps.push_back(d);
+        if (!r.error()) r.decision = d;
+      } else {
+        r.method = backup_method::custom;
+      }
+    }
+    if (!e.decided && r.decision.kind == reason_kind::not_collected && !r.error()) {
+      r.method = backup_method::not_backed_up;
+      r.skipped = false;
+    }
+    if (validation_errors > 0) {  // FailedValidation: nothing is backed up, every volume errs
+      volume_error err;
+      err.kind = volume_error_kind::failed_validation;
+      r.errors.push_back(err);
+      r.method = backup_method::none;
+      r.skipped = false;
+      r.decision = make_decision(reason_kind::error, step_kind::item_inclusion);
+      r.decision.error_index = static_cast<std::uint8_t>(r.errors.size() - 1);
+    }
     if (policy_action(r) == "fs-backup" && !e.decided && !r.error() && r.pod_name.empty() && !r.pvc_name.empty()) {
       volume_decision d = make_decision(reason_kind::fs_backup_without_pod, step_kind::backup_volume_info);
       d.policy = r.policy;
       if (in_.trace) r.steps.push_back(d);
       r.decision = d;
     }
+    if (!in_.custom_action_params.is_null() && !r.pvc_name.empty())
+      if (const k8s::persistent_volume_claim* pvc = c_.find_pvc(r.pvc_namespace, r.pvc_name)) {
+        auto taken = core_.should_perform_custom_action(*pvc, in_.custom_action_params);
+        r.custom_action_taken = taken.ok() && taken->perform;
+      }
     out.volumes.push_back(std::move(r));
   }
   // Namespace, then the pod (volumes of no pod last), the pod volume, the PVC, the PV.
@@ -256,6 +348,7 @@ plan_result walker::finish() {
     return sort_key(a) < sort_key(b);
   });
   for (const volume_record& r : out.volumes) {
+    if (r.decision.kind == reason_kind::pvc_covered_by_pod) continue;  // counted with its PVC's row
     plan_summary& s = out.summary;
     ++s.volumes;
     if (r.error()) ++s.errors;
@@ -265,6 +358,7 @@ plan_result walker::finish() {
       case backup_method::native_snapshot: ++s.native_snapshot; break;
       case backup_method::custom: ++s.custom; break;
       case backup_method::none: if (!r.error()) ++s.skipped; break;
+      case backup_method::not_backed_up: if (!r.error()) ++s.not_backed_up; break;
     }
   }
   return out;

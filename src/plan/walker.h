@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "volpol/helper/volume_helper.h"
+#include "volpol/plan/item_collection.h"
 #include "volpol/plan/namespace_filter.h"
+#include "volpol/plan/node_agent.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/pvc_snapshot_tracker.h"
 #include "volpol/plan/resource_filter.h"
@@ -25,13 +27,18 @@ inline constexpr std::string_view exclude_label = "velero.io/exclude-from-backup
 struct volume_entry {
   volume_record rec;
   bool decided = false;  ///< a backup method was chosen: later steps do not change the reason
+  /// A row of a pod volume whose PVC another pod's volume already has a row for: the PVC's
+  /// entry (its outcome is the PVC's; the row says which pod's PodVolumeBackup covers it).
+  volume_entry* shared_pvc = nullptr;
 };
 
 class walker {
  public:
-  walker(const plan_input& in, namespace_filter ns, resource_filter rf);
+  walker(const plan_input& in, namespace_filter ns, resource_filter rf, const item_collection& collection);
   void run();
-  plan_result finish();
+  /// The records; with `validation_errors` > 0 the backup fails validation and every volume
+  /// is an error (volume_error_kind::failed_validation).
+  plan_result finish(std::size_t validation_errors = 0);
 
  private:
   // the three item kinds, as item_backupper.go handles them
@@ -52,6 +59,9 @@ class walker {
   void run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entry& e);
   void csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& e);
   void take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e);
+  /// An item the collection leaves out: its volumes get not_collected (unless decided).
+  void not_collected(volume_entry& e, const item_inclusion& why);
+  void pod_not_collected(const k8s::pod& pod, const item_inclusion& why);
   /// The server's ShouldPerformSnapshot for a PV or PVC. An error is recorded; a "no" is
   /// tracked with Velero's reason. Returns the decision only when it says snapshot.
   std::optional<helper::decision> snapshot_decision(helper::volume_object target, volume_entry& e);
@@ -86,6 +96,8 @@ class walker {
   const k8s::cluster& c_;
   namespace_filter ns_;
   resource_filter rf_;
+  const item_collection& ic_;  // Velero's item collection and inclusion checks
+  node_agent node_agent_;
   std::shared_ptr<const policy::policies> merged_;  // backup + global, owned by the result
   const policy::policies* effective_ = nullptr;  // backup + global: what the server uses
   helper::volume_helper core_;                   // the item backupper's helper

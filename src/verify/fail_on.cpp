@@ -23,13 +23,25 @@ std::optional<gate> gate_from_string(std::string_view s) {
   return std::nullopt;
 }
 
+namespace {
+
+/// No backup of its own, and none through another pod: a second pod's row of a PVC that the
+/// first pod's PodVolumeBackup covers is backed up.
+bool skipped(const plan::volume_record& r) {
+  return !r.error() && r.method == plan::backup_method::none && r.decision.kind != plan::reason_kind::pvc_covered_by_pod;
+}
+
+}  // namespace
+
 bool fails(gate g, const plan::volume_record& r) {
   switch (g) {
-    case gate::skipped: return !r.error() && r.method == plan::backup_method::none;
+    case gate::skipped: return skipped(r);
     case gate::error: return r.error();
     case gate::custom: return !r.error() && r.method == plan::backup_method::custom;
     case gate::not_backed_up:
-      return (!r.pvc_name.empty() || !r.pv_name.empty()) && (r.error() || r.method == plan::backup_method::none);
+      // Skipped, failed, or never collected (a filter left the item out).
+      return (!r.pvc_name.empty() || !r.pv_name.empty()) &&
+             (r.error() || skipped(r) || r.method == plan::backup_method::not_backed_up);
   }
   return false;
 }

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "volpol/plan/report.h"
 #include "volpol/verify/test_suite.h"
 
 namespace volpol::verify {
@@ -61,6 +62,16 @@ std::vector<std::string> find_test_files(const std::vector<std::string>& paths, 
 // ---- decoding -----------------------------------------------------------------------
 
 namespace {
+
+/// "fs-backup, csi-snapshot, ... or error": every method a test may expect.
+std::string method_list() {
+  std::string out;
+  const std::size_t n = std::size(plan::method_labels);
+  for (std::size_t i = 0; i < n; ++i)
+    out += fmt::format("{}{}", i == 0 ? "" : (i + 1 == n ? " or " : ", "), plan::method_labels[i]);
+  return out;
+}
+
 
 /// plan::reason_kind's names, from `none` to `error` (the last).
 bool is_reason_kind(std::string_view s) {
@@ -344,14 +355,13 @@ class reader {
         error(item["pvc"], w + ".pvc", fmt::format("`{}` is not NS/NAME", e.select.pvc));
       if (!e.method) {
         error(item, w, "no `method`",
-              "fs-backup, csi-snapshot, csi-snapshot-data-movement, native-snapshot, custom, skipped or error");
+              method_list());
         continue;
       }
-      static constexpr std::string_view methods[] = {"fs-backup", "csi-snapshot", "csi-snapshot-data-movement",
-                                                     "native-snapshot", "custom", "skipped", "error"};
-      if (std::find(std::begin(methods), std::end(methods), *e.method) == std::end(methods))
+      if (std::find(std::begin(plan::method_labels), std::end(plan::method_labels), *e.method) ==
+          std::end(plan::method_labels))
         error(item["method"], w + ".method", fmt::format("unknown method `{}`", *e.method),
-              "fs-backup, csi-snapshot, csi-snapshot-data-movement, native-snapshot, custom, skipped or error");
+              method_list());
       if (e.reason_kind && !is_reason_kind(*e.reason_kind))
         error(item["reasonKind"], w + ".reasonKind", fmt::format("unknown reason kind `{}`", *e.reason_kind),
               "one of: " + reason_kinds());

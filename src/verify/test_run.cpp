@@ -18,6 +18,10 @@ std::string volume_selector::describe() const {
 }
 
 bool volume_selector::matches(const plan::volume_record& r) const {
+  // A PVC (or PV) names the PVC's own row; a second pod's row of a shared PVC (covered by the
+  // first pod's PodVolumeBackup) is named by its pod volume.
+  const bool shared_row = r.decision.kind == plan::reason_kind::pvc_covered_by_pod;
+  if (shared_row && volume.empty()) return false;
   if (!volume.empty() && volume != fmt::format("{}/{}/{}", r.pod_namespace, r.pod_name, r.pod_volume)) return false;
   if (!pvc.empty() && (r.pvc_name.empty() || pvc != fmt::format("{}/{}", r.pvc_namespace, r.pvc_name))) return false;
   if (!pv.empty() && pv != r.pv_name) return false;
@@ -26,7 +30,8 @@ bool volume_selector::matches(const plan::volume_record& r) const {
 
 volume_selector selector_for(const plan::volume_record& r) {
   volume_selector s;
-  if (!r.pvc_name.empty()) s.pvc = fmt::format("{}/{}", r.pvc_namespace, r.pvc_name);
+  if (!r.pvc_name.empty() && r.decision.kind != plan::reason_kind::pvc_covered_by_pod)
+    s.pvc = fmt::format("{}/{}", r.pvc_namespace, r.pvc_name);
   else if (!r.pod_name.empty()) s.volume = fmt::format("{}/{}/{}", r.pod_namespace, r.pod_name, r.pod_volume);
   else s.pv = std::string(r.pv_name);
   return s;

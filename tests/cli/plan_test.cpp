@@ -40,8 +40,10 @@ std::map<std::string, volume> plan(std::vector<std::string> extra, int expected_
     x.data_mover = str(v, "dataMover");
     x.skipped = v["skipped"].as<bool>();
     x.moved = v["snapshotDataMoved"].as<bool>();
-    const std::string key = v["pvcName"] ? str(v, "pvcNamespace") + "/" + str(v, "pvcName")
-                                         : str(v, "podNamespace") + "/" + str(v, "podName") + "/" + str(v, "podVolume");
+    // A second pod's row of a shared PVC ("shared-pvc") is keyed by its pod volume.
+    const bool by_pvc = v["pvcName"] && x.method != "shared-pvc";
+    const std::string key = by_pvc ? str(v, "pvcNamespace") + "/" + str(v, "pvcName")
+                                   : str(v, "podNamespace") + "/" + str(v, "podName") + "/" + str(v, "podVolume");
     out[key] = x;
   }
   return out;
@@ -178,7 +180,7 @@ TEST(plan, yaml_and_json_carry_the_same_records) {
   ASSERT_EQ(y.exit, 0) << y.err;
   const YAML::Node jd = YAML::Load(j.out), yd = YAML::Load(y.out);
   ASSERT_EQ(jd["volumes"].size(), yd["volumes"].size());
-  ASSERT_EQ(jd["volumes"].size(), 5u);  // shared, batch-job/work, cache, pending, scratch
+  ASSERT_EQ(jd["volumes"].size(), 6u);  // shared, its second pod's shared-pvc row, batch-job/work, cache, pending, scratch
   for (std::size_t i = 0; i < jd["volumes"].size(); ++i) {
     for (const char* key : {"pvcName", "pvName", "method", "skippedReason", "reason", "podName"}) {
       const YAML::Node a = jd["volumes"][i][key], b = yd["volumes"][i][key];

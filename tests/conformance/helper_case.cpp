@@ -6,7 +6,7 @@
 #include <variant>
 
 #include "volpol/k8s/object_yaml.h"
-#include "volpol/policy/document.h"
+#include "case_policies.h"
 
 namespace volpol::conformance::helper_case {
 
@@ -15,25 +15,6 @@ namespace {
 std::optional<bool> read_bool(const YAML::Node& n, const char* key) {
   if (!n.IsMap() || !n[key]) return std::nullopt;
   return n[key].as<bool>();
-}
-
-result<policy::policies> build(const std::string& text, policy::policy_origin origin) {
-  auto doc = policy::decode_resource_policies(text);
-  if (const diagnostic* e = doc.error()) return *e;
-  return policy::policies::build(doc.value(), origin);
-}
-
-std::optional<std::string> load_policies(const YAML::Node& c, std::optional<policy::policies>& out) {
-  for (const auto& [key, origin] : {std::pair{"policy", policy::policy_origin::backup},
-                                    std::pair{"globalPolicy", policy::policy_origin::global}}) {
-    const auto text = scalar(c, key);
-    if (!text) continue;
-    auto built = build(*text, origin);
-    if (const diagnostic* e = built.error()) return fmt::format("{}: {}", key, e->to_string());
-    if (out) out->merge_global(built.value());
-    else out = std::move(built).value();
-  }
-  return std::nullopt;
 }
 
 std::optional<std::string> load_cluster(const YAML::Node& objects, k8s::cluster& out) {
@@ -72,7 +53,9 @@ helper::helper_options read_options(const YAML::Node& c) {
 
 std::optional<std::string> load(const YAML::Node& c, setup& out) {
   out.options = read_options(c);
-  if (auto e = load_policies(c, out.policies)) return e;
+  auto pols = load_case_policies(c);
+  if (const diagnostic* e = pols.error()) out.policy_error = e->to_string();
+  else out.policies = std::move(pols).value();
   return load_cluster(c["objects"], out.cluster);
 }
 
@@ -85,6 +68,13 @@ result<k8s::persistent_volume_claim> read_pvc(const YAML::Node& node) {
 result<k8s::pod> read_pod(const YAML::Node& node) { return k8s::pod_from_yaml(with_kind(node, "Pod")); }
 
 bool wants_error(const YAML::Node& expect) { return expect["error"] && expect["error"].as<bool>(); }
+
+outcome operation_failed(const std::string& message, const YAML::Node& expect) {
+  if (!wants_error(expect)) return outcome::fail("unexpected error: " + message);
+  const auto missing = missing_mentions(expect, message);
+  if (missing.empty()) return outcome::pass();
+  return outcome::fail(fmt::format("error `{}` does not mention `{}`", message, missing.front()));
+}
 
 outcome check_decision(const result<helper::decision>& got, const YAML::Node& expect) {
   if (wants_error(expect)) {

@@ -26,14 +26,17 @@ struct setup {
   k8s::cluster cluster;
   std::optional<policy::policies> policies;  ///< nullopt: the case has no policy (Velero nil)
   helper::helper_options options;
+  /// Set when the case's policies do not load (build, or validate with a globalPolicy): the
+  /// operation fails, as the corpus README's Notes say; objects and options are still read.
+  std::optional<std::string> policy_error;
 
   [[nodiscard]] helper::volume_helper make_helper() const {
     return helper::volume_helper(policies ? &*policies : nullptr, options, cluster);
   }
 };
 
-/// Reads `objects`, `policy` (+ `globalPolicy`, merged after it; built without validation) and
-/// `helper`. @return an error message when a part does not load.
+/// Reads `objects`, `policy` / `globalPolicy` (load_case_policies) and `helper`. A policy that
+/// does not load sets `out.policy_error`. @return an error message when an object does not load.
 std::optional<std::string> load(const YAML::Node& c, setup& out);
 
 /// Reads `node` as an object of the given kind whatever its own `kind` says, as Velero converts
@@ -44,6 +47,10 @@ result<k8s::pod> read_pod(const YAML::Node& node);
 
 /// `expect.error: true`.
 bool wants_error(const YAML::Node& expect);
+
+/// The outcome of an operation that failed before asking (its policy did not load): a pass when
+/// the case expects an error (and the message has its errorMentions), else a failure.
+outcome operation_failed(const std::string& message, const YAML::Node& expect);
 
 /// A helper result against `expect.error` (+ errorMentions) or `expect.result`.
 outcome check_decision(const result<helper::decision>& got, const YAML::Node& expect);

@@ -50,6 +50,7 @@ template <class Ask>
 outcome with_volume_target(const corpus_case& c, Ask&& ask) {
   setup s;
   if (auto e = helper_case::load(c.node, s)) return outcome::fail(*e);
+  if (s.policy_error) return helper_case::operation_failed(*s.policy_error, c.node["expect"]);
   volume_target t;
   if (auto e = read_volume_target(c.node["target"], t)) return outcome::fail(*e);
   return ask(s.make_helper(), t.object());
@@ -76,6 +77,7 @@ outcome run_should_perform_custom_action(const corpus_case& c) {
 outcome run_should_perform_fs_backup(const corpus_case& c) {
   setup s;
   if (auto e = helper_case::load(c.node, s)) return outcome::fail(*e);
+  if (s.policy_error) return helper_case::operation_failed(*s.policy_error, c.node["expect"]);
   auto pod = helper_case::read_pod(c.node["target"]["pod"]);
   if (const diagnostic* e = pod.error()) return outcome::fail("target.pod: " + e->to_string());
   const std::string name = scalar(c.node["target"], "volume").value_or("");

@@ -91,7 +91,7 @@ TEST(loader_errors, unknown_kinds_are_counted_not_errors) {
   EXPECT_EQ(d.to_string(), data_dir + "unknown-kinds.yaml:21: warning: ns/mystery: cannot tell the kind: no `kind` "
                                       "field, and the shape matches no PersistentVolume, PersistentVolumeClaim or Pod");
   EXPECT_FALSE(r.problems.has_errors());
-  EXPECT_EQ(r.counts.other_kinds.at("ConfigMap"), 1U);
+  EXPECT_EQ(r.counts.read_kinds.at("ConfigMap"), 1U);  // read (policy ConfigMaps)
   EXPECT_EQ(r.counts.other_kinds.at("Secret"), 1U);
   EXPECT_EQ(r.counts.other_kinds.at("Pod (example.com/v1)"), 1U);
   EXPECT_EQ(r.counts.other_kinds.at(""), 1U);

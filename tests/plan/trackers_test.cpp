@@ -76,6 +76,11 @@ TEST(skipped_pv_tracker, reasons_sorted_by_approach_and_untrack_is_final) {
 TEST(skipped_pv_tracker, pod_volume_reasons_name_the_pod) {
   k8s::pod pod = pod_with_pvcs("web-0");
   pod.phase = "Pending";
+  // kube.IsPodRunning: no nodeName first
+  EXPECT_EQ(skip_reason_text(skip_cause::pod_not_running, &pod, nullptr),
+            "encountered a problem with backing up the PVC of pod ns-1/web-0: pod is not scheduled, name=web-0, "
+            "namespace=ns-1, phase=Pending");
+  pod.node_name = "node-1";
   EXPECT_EQ(skip_reason_text(skip_cause::pod_not_running, &pod, nullptr),
             "encountered a problem with backing up the PVC of pod ns-1/web-0: pod is not in the expected status, "
             "name=web-0, namespace=ns-1, phase=Pending: pod is not running");

@@ -26,6 +26,10 @@ TEST(capacity, parses_both_sides_trimmed) {
       {" 10Gi , 20Gi ", "10Gi", "20Gi"},   // each side is trimmed
       {"10Gi, ", "10Gi", "0"},             // a blank side is 0
       {"\t1Gi\xC2\xA0,\n2Gi", "1Gi", "2Gi"},  // Go's TrimSpace: tab, newline, U+00A0
+      {"\xE2\x80\x83" "1Gi\xE2\x80\x83,2Gi", "1Gi", "2Gi"},        // U+2003 em space
+      {"\xE3\x80\x80" "1Gi,\xC2\x85" "2Gi\xE2\x80\xA8", "1Gi", "2Gi"},  // U+3000, U+0085 (NEL), U+2028
+      {"\xE1\x9A\x80\xE2\x80\xAF" "1Gi\xE2\x81\x9F,\v\f\r2Gi", "1Gi", "2Gi"},  // U+1680, U+202F, U+205F
+      {"\xE2\x80\x80\xE2\x80\x8A,", "0", "0"},               // U+2000..U+200A only: a blank side
       {"10Gi,5Gi", "10Gi", "5Gi"},         // inverted bounds are left to validation
       {"1G,1Gi", "1G", "1Gi"},
       {"500m,1", "500m", "1"},
@@ -47,6 +51,9 @@ TEST(capacity, rejects_wrong_shapes_and_bad_quantities) {
       "10GB,20GB",     // GB is not a suffix
       "abc,10Gi",
       "1Gi,big",
+      "\xE2\x80\x8B" "1Gi,2Gi",  // U+200B zero width space is not white space in Go
+      "\xEF\xBB\xBF" "1Gi,2Gi",  // U+FEFF byte order mark: not trimmed either
+      "1Gi\xC2,2Gi",          // a stray UTF-8 lead byte is not a space
   };
   for (std::string_view input : rows) {
     SCOPED_TRACE(input);

@@ -34,7 +34,7 @@ TEST(plan_diff, two_documented_policies_differ_on_the_gp3_volumes_only) {
   EXPECT_EQ(d.changes[0].b->method, "fs-backup");
   EXPECT_TRUE(d.changes[0].method && d.changes[0].policy);
   EXPECT_FALSE(d.changes[0].snapshot_class || d.changes[0].data_mover);
-  EXPECT_EQ(d.unchanged, 15u);
+  EXPECT_EQ(d.unchanged, 16u);  // with the shared PVC's second row
   EXPECT_EQ(d.method, 2u);
   EXPECT_EQ(d.policy, 2u);
 }
@@ -45,8 +45,9 @@ TEST(plan_diff, the_same_plan_twice_has_no_changes) {
   ASSERT_TRUE(a && b);
   const plan_diff d = diff_plans(a->plan, b->plan);
   EXPECT_TRUE(d.empty());
-  EXPECT_EQ(d.unchanged, 17u);
-  EXPECT_NE(render_diff_text(d, {"x", "y"}).find("no volume changes (17 volumes in A, 17 in B)"), std::string::npos);
+  // 18 rows: the example's shared PVC (media/media-library) has one per pod.
+  EXPECT_EQ(d.unchanged, 18u);
+  EXPECT_NE(render_diff_text(d, {"x", "y"}).find("no volume changes (18 volumes in A, 18 in B)"), std::string::npos);
 }
 
 TEST(plan_diff, volumes_of_one_dump_only) {

@@ -161,3 +161,23 @@ TEST(test_update, writes_expectations_that_then_pass) {
   EXPECT_EQ(again[0].cases[1].expect[0].method, std::optional<std::string>("fs-backup"));
   EXPECT_EQ(again[0].cases[1].expect[0].policy, std::optional<std::string>("volumePolicies[0]"));
 }
+
+TEST(test_run, a_shared_pvc_is_named_by_its_pvc_and_the_second_pod_by_its_volume) {
+  // examples/cluster: PVC media/media-library is mounted by two pods; the first pod's
+  // PodVolumeBackup covers it, the second pod's row is `shared-pvc`.
+  const auto dir = scratch_dir("shared-pvc");
+  write_file(dir / "volpol-test.yaml", "cluster: [" + source_path("examples/cluster") + R"(]
+expect:
+  - {pvc: media/media-library, method: fs-backup}
+  - {volume: media/uploader-7c9f8d6b5-abcde/library, method: shared-pvc}
+)");
+  std::vector<test_file> files;
+  const run_summary s = run_tests({dir.string()}, files);
+  ASSERT_EQ(s.cases.size(), 1u);
+  const case_result& c = s.cases[0];
+  ASSERT_EQ(c.checks.size(), 2u);
+  EXPECT_TRUE(c.checks[0].passed()) << c.checks[0].problem << render_test_text(s);
+  EXPECT_EQ(c.checks[0].volume, "media thumbnailer-6b5d4c3a2-fghij/library (PVC media-library, PV nfs-media)");
+  EXPECT_TRUE(c.checks[1].passed()) << c.checks[1].problem << render_test_text(s);
+  EXPECT_EQ(s.passed, 1u);
+}

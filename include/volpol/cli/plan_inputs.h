@@ -29,13 +29,16 @@ struct plan_options {
   std::string policy_file;
   std::string global_policy_file;
   std::vector<std::string> inputs;  ///< -f: files, folders, "-", Velero backup .tar.gz
-  std::string backup_file;          ///< --backup: a Velero Backup object
+  std::string backup_file;          ///< --backup: a file with a Backup or Schedule, or a loaded one's name
   // Optional booleans as given ("" = not given; "true"/"false" otherwise).
   std::string snapshot_volumes, default_volumes_to_fs_backup, snapshot_move_data, include_cluster_resources;
   std::optional<std::string> data_mover;
   std::vector<std::string> include_namespaces, exclude_namespaces, include_resources, exclude_resources;
   std::optional<std::string> features;  ///< Velero server --features; unset = EnableCSI
   std::vector<std::string> volume_snapshot_locations;
+  /// `velero server --default-volume-snapshot-locations provider:name,...`
+  std::string default_volume_snapshot_locations;
+  std::string custom_action_params;  ///< --custom-action-params key=value[,key=value]
   std::string output = "table";
   k8s::input_limits limits;  ///< --max-object-bytes ... (input_limit_flags.h)
   cluster_flags cluster;  ///< --cluster and its flags (instead of -f)

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "volpol/k8s/diagnostic.h"
+#include "volpol/k8s/object_value.h"
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"
 #include "volpol/k8s/pod.h"
@@ -42,11 +43,25 @@ class cluster {
   result<void> add(persistent_volume_claim pvc);
   result<void> add(pod p);
 
+  /// The other kinds volpol reads (object_value.h), with the same duplicate rule: one
+  /// object per kind and namespace/name (name alone for the cluster-scoped StorageClass,
+  /// VolumeSnapshotClass, Namespace and Node).
+  result<void> add(extra_object o);
+
   /// Objects in insertion order.
   [[nodiscard]] std::span<const persistent_volume> persistent_volumes() const;
   [[nodiscard]] std::span<const persistent_volume_claim> persistent_volume_claims() const;
   [[nodiscard]] std::span<const pod> pods() const;
-  /// Number of objects of the three kinds.
+  [[nodiscard]] std::span<const storage_class> storage_classes() const;
+  [[nodiscard]] std::span<const volume_snapshot_class> volume_snapshot_classes() const;
+  [[nodiscard]] std::span<const volume_snapshot_location_object> volume_snapshot_locations() const;
+  [[nodiscard]] std::span<const backup> backups() const;
+  [[nodiscard]] std::span<const schedule> schedules() const;
+  [[nodiscard]] std::span<const namespace_object> namespaces() const;
+  [[nodiscard]] std::span<const node> nodes() const;
+  [[nodiscard]] std::span<const daemon_set> daemon_sets() const;
+  [[nodiscard]] std::span<const config_map> config_maps() const;
+  /// Number of PersistentVolumes, PersistentVolumeClaims and Pods.
   [[nodiscard]] std::size_t size() const;
   [[nodiscard]] bool empty() const { return size() == 0; }
 
@@ -57,6 +72,14 @@ class cluster {
                                                         std::string_view name) const;
   /// The pod `namespace_/name`, or nullptr.
   [[nodiscard]] const pod* find_pod(std::string_view namespace_, std::string_view name) const;
+
+  [[nodiscard]] const storage_class* find_storage_class(std::string_view name) const;
+  [[nodiscard]] const volume_snapshot_class* find_volume_snapshot_class(std::string_view name) const;
+  [[nodiscard]] const volume_snapshot_location_object* find_volume_snapshot_location(std::string_view namespace_,
+                                                                                     std::string_view name) const;
+  [[nodiscard]] const namespace_object* find_namespace(std::string_view name) const;
+  [[nodiscard]] const config_map* find_config_map(std::string_view namespace_, std::string_view name) const;
+  [[nodiscard]] const daemon_set* find_daemon_set(std::string_view namespace_, std::string_view name) const;
 
   /// Pods in `namespace_` that mount PVC `claim_name` through a `persistentVolumeClaim`
   /// volume, in insertion order, each pod once (Velero lists a pod once per such volume;

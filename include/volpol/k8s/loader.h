@@ -1,10 +1,14 @@
 // volpol/k8s/loader.h — reads PersistentVolumes, PersistentVolumeClaims and Pods from what users
-// have (kubectl dumps, manifests, Velero backups, insights archives) into an indexed cluster.
+// have (kubectl dumps, manifests, Velero backups, insights archives) into an indexed cluster,
+// and the other kinds Velero's backup consults (object_value.h: StorageClass,
+// VolumeSnapshotClass, VolumeSnapshotLocation, Backup, Schedule, Namespace, Node, DaemonSet,
+// ConfigMap), kept whole after their `kind` (counted in `read_kinds`); every other kind is
+// counted in `other_kinds`.
 //
 //     const std::vector<std::string> inputs = {"cluster.json", "manifests/", "backup.tar.gz"};
 //     k8s::load_result r = k8s::load_objects(inputs);
 //     for (const auto& d : r.problems) std::cerr << d.to_string() << '\n';
-//     r.objects.find_pvc("ns", "data");   // r.counts.pods, r.counts.other_kinds["ConfigMap"] ...
+//     r.objects.find_pvc("ns", "data");   // r.counts.pods, r.counts.other_kinds["Deployment"] ...
 //
 // Inputs — each is opened once and read front to back, so a pipe, a FIFO, a process
 // substitution (`-f <(kubectl get pvc -o json)`, i.e. /dev/fd/N) and "-" give the same objects
@@ -47,8 +51,9 @@
 // `resources/<r>/<version>-preferredversion/namespaces/...`; other versions (with the
 // EnableAPIGroupVersions feature) go to `resources/<r>/<version>/...`. volpol reads one copy
 // of each item (the second copy seen is counted in `backup_copies`), skips non-preferred
-// versions (also `backup_copies`), and skips resources other than pods, persistentvolumes and
-// persistentvolumeclaims without reading them (`other_resources`).
+// versions (also `backup_copies`), and skips resources other than pods, persistentvolumes,
+// persistentvolumeclaims, storageclasses, volumesnapshotclasses, namespaces, daemonsets and
+// configmaps without reading them (`other_resources`).
 //
 // Errors never stop the load: a malformed object, a wrong type (`capacity: {storage: [1]}`),
 // an unparsable quantity, a duplicate namespace/name of one kind (the first is kept), a
@@ -96,7 +101,9 @@ enum class annotation_filter : std::uint8_t {
   drop_last_applied,  ///< all but `kubectl.kubernetes.io/last-applied-configuration` (a copy of
                       ///< the whole object as JSON text, read by no Velero volume decision)
   velero,             ///< only keys in the velero.io domain (`backup.velero.io/backup-volumes`,
-                      ///< `velero.io/csi-volumesnapshot-class` ...): all volpol's decisions read
+                      ///< `velero.io/csi-volumesnapshot-class` ...) and the VolumeSnapshotClass
+                      ///< default annotation `snapshot.storage.kubernetes.io/is-default-class`:
+                      ///< all volpol's decisions read
 };
 
 struct load_options {
@@ -117,6 +124,10 @@ struct load_counts {
   /// Objects of other kinds, read and ignored: kind → count ("ConfigMap", "List" is never
   /// counted; a core kind of another apiVersion is "Pod (example.com/v1)"; "" = kind unknown).
   std::map<std::string, std::size_t, std::less<>> other_kinds;
+  /// Objects of the other kinds volpol reads and keeps (volpol/k8s/object_value.h:
+  /// StorageClass, VolumeSnapshotClass, VolumeSnapshotLocation, Backup, Schedule, Namespace,
+  /// Node, DaemonSet, ConfigMap): kind → count of those added to the cluster.
+  std::map<std::string, std::size_t, std::less<>> read_kinds;
   /// Velero backup entries of other resources, skipped unread: resource → count ("secrets").
   std::map<std::string, std::size_t, std::less<>> other_resources;
   std::size_t rejected = 0;       ///< objects dropped with an error (malformed, duplicate ...)

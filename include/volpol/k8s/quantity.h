@@ -81,8 +81,9 @@ class quantity {
   /// the largest suffix of the quantity's own family that keeps every digit, the sign
   /// only when negative. "1.5Gi" → "1536Mi", "1.5" → "1500m", "1e14" → "100e12",
   /// "0.05Gi" → "53687091200m" (binary that is not a whole number falls back to decimal
-  /// SI, as does binary below 1024: "1.5Ki" → "1536"), "1000E" → "1e21" (decimal SI has
-  /// nothing above E), "9Ei" → "9223372036854775807" (capped), zero → "0".
+  /// SI, as does binary below 1024: "1.5Ki" → "1536"), "1000E" → "1" (decimal SI has
+  /// no suffix above E and apimachinery v0.36 then drops the power of ten, silently: the
+  /// string no longer parses back to the value; "1e21" keeps its exponent form), "9Ei" → "9223372036854775807" (capped), zero → "0".
   /// Unlike `Quantity.String()`, which hands back the text it parsed when that text looks
   /// canonical ("+1", "1E6", "1." stay as written), this always canonicalises: "+1" →
   /// "1", "1E6" → "1e6", "1." → "1". Exponents beyond int32 print exactly (Kubernetes'

@@ -7,7 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "volpol/k8s/backup.h"
 #include "volpol/k8s/diagnostic.h"
+#include "volpol/k8s/object_meta.h"
 #include "volpol/plan/volume_snapshot_location.h"
 
 namespace volpol::plan {
@@ -25,7 +27,24 @@ struct backup_options {
   std::vector<std::string> exclude_resources;          ///< spec.excludedResources
   std::optional<bool> include_cluster_resources;       ///< spec.includeClusterResources
   std::string resource_policy_name;                    ///< spec.resourcePolicy.name (informational)
+  // New-style scoped resource filters and label selectors (item_collection.h).
+  std::vector<std::string> include_cluster_scoped_resources;    ///< spec.includedClusterScopedResources
+  std::vector<std::string> exclude_cluster_scoped_resources;    ///< spec.excludedClusterScopedResources
+  std::vector<std::string> include_namespace_scoped_resources;  ///< spec.includedNamespaceScopedResources
+  std::vector<std::string> exclude_namespace_scoped_resources;  ///< spec.excludedNamespaceScopedResources
+  std::optional<k8s::label_selector_spec> label_selector;       ///< spec.labelSelector
+  std::vector<k8s::label_selector_spec> or_label_selectors;     ///< spec.orLabelSelectors
+  std::vector<std::string> volume_snapshot_locations;           ///< spec.volumeSnapshotLocations
+  std::string namespace_ = "velero";  ///< metadata.namespace: Velero's namespace (VSLs, node agent)
+  k8s::string_map annotations;        ///< metadata.annotations (CSI snapshot class per driver)
+  std::string schedule_name;          ///< the Schedule this Backup stands for, when from one
 };
+
+/// The options of a Velero Backup object (its spec and the metadata decisions read).
+[[nodiscard]] backup_options backup_options_from(const k8s::backup& b);
+
+/// The BackupSpec these options describe (for item_collection::make).
+[[nodiscard]] k8s::backup_spec to_backup_spec(const backup_options& o);
 
 /// The Velero server's settings the plan needs (velero server flags).
 struct server_options {
@@ -33,6 +52,8 @@ struct server_options {
   bool default_volumes_to_fs_backup = false;           ///< `velero server --default-volumes-to-fs-backup`
   std::vector<volume_snapshot_location> volume_snapshot_locations;  ///< with their providers
   bool features_given = false;                         ///< --features was given explicitly
+  /// `velero server --default-volume-snapshot-locations provider:name,...`, by provider.
+  std::vector<std::pair<std::string, std::string>> default_volume_snapshot_locations;
 };
 
 /// Reads a Velero Backup object (YAML or JSON text) into backup options.

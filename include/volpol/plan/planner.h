@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,6 +30,7 @@
 #include "volpol/k8s/cluster.h"
 #include "volpol/k8s/diagnostic.h"
 #include "volpol/plan/backup_options.h"
+#include "volpol/plan/item_collection.h"
 #include "volpol/plan/volume_record.h"
 #include "volpol/policy/policies.h"
 
@@ -45,7 +47,16 @@ struct plan_input {
   /// Keep every step of every volume (volume_record::steps), for `volpol explain`. Off, a
   /// record keeps only the step that decided it.
   bool trace = false;
+  /// Kinds the loader read and ignored (k8s::load_counts::other_kinds), for the note.
+  std::map<std::string, std::size_t, std::less<>> ignored_kinds;
+  /// The `namespace/name` of the Backup's policy ConfigMap when the input lacks it ("" = none).
+  std::string missing_policy_config_map;
+  /// `--custom-action-params`: the parameters a plugin passes to ShouldPerformCustomAction
+  /// (a mapping); records of the PVCs it would take get custom_action_taken. Null = not asked.
+  value custom_action_params;
 };
+
+struct plan_result;
 
 /// What the plan assumed or could not do, as data; plan_note_text() spells it.
 enum class plan_note : std::uint8_t {
@@ -53,10 +64,16 @@ enum class plan_note : std::uint8_t {
   no_volume_snapshot_location,  ///< no volume snapshot location: no Velero-native snapshot can happen
   snapshot_volumes_unset,       ///< spec.snapshotVolumes unset: counts as true where nothing else decides
   node_agent_assumed,           ///< the node agent runs on every node; VolumeSnapshotClasses exist
+  snapshot_classes_assumed,     ///< node agent known from the input, but no StorageClass / VolumeSnapshotClass in it
+  failed_validation,            ///< the backup fails validation (plan_result::validation_errors): nothing is backed up
+  ignored_kinds,                ///< objects of other kinds were read and ignored (plan_input::ignored_kinds)
+  policy_config_map_missing,    ///< the Backup names a policy ConfigMap the input lacks (plan_input::missing_policy_config_map)
+  backup_from_schedule,         ///< the Backup is the one a Schedule creates (backup_options::schedule_name)
 };
 
 /// The note as printed: "EnableCSI assumed on (current Velero installs run with it); ...".
-[[nodiscard]] std::string_view plan_note_text(plan_note n);
+/// Notes with data take it from `plan`.
+[[nodiscard]] std::string plan_note_text(plan_note n, const plan_result& plan);
 
 struct plan_result {
   /// One record per volume, sorted by namespace, then PVC / pod / volume name, then PV.
@@ -71,6 +88,14 @@ struct plan_result {
   /// The backup + global policies merged (when both were given): records may point into them.
   /// Records otherwise point into plan_input's policies, which must outlive the result.
   std::shared_ptr<const policy::policies> merged_policies;
+  /// What decided which items are in the backup; records' not_collected decisions view into it.
+  std::shared_ptr<const item_collection> collection;
+  /// Velero's ValidationErrors (prepareBackupRequest, validateAndGetSnapshotLocations): when
+  /// any, the backup is FailedValidation and every volume is an error.
+  std::vector<std::string> validation_errors;
+  std::map<std::string, std::size_t, std::less<>> ignored_kinds;
+  std::string missing_policy_config_map;
+  value custom_action_params;  ///< as given (null: not asked)
   /// What the server's volume helper matched against (backup + global, or whichever was
   /// given; null for none) and what the CSI plugin's own helper did (the backup's only).
   const policy::policies* server_policies = nullptr;

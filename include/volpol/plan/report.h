@@ -7,7 +7,7 @@
 // `pvcName`, `pvcNamespace`, `pvName`, `backupMethod` = PodVolumeBackup / CSISnapshot /
 // NativeSnapshot, `snapshotDataMoved`, `skipped`, `skippedReason`) plus volpol's fields:
 // `method` (fs-backup, csi-snapshot, csi-snapshot-data-movement, native-snapshot, custom,
-// skipped, error), `podNamespace`, `podName`, `podVolume`, `storageClass`, `volumeType`,
+// skipped, shared-pvc, not-backed-up, error), `podNamespace`, `podName`, `podVolume`, `storageClass`, `volumeType`,
 // `policy` {index, document (backup|global), action, parameters}, `dataMover`,
 // `snapshotClass`, `reason`, `error`.
 #pragma once
@@ -32,8 +32,15 @@ struct report_context {
   std::vector<std::string> cluster_notes;
 };
 
+/// Every name method_label gives, in the order of the plan's summary.
+inline constexpr std::string_view method_labels[] = {
+    "fs-backup", "csi-snapshot", "csi-snapshot-data-movement", "native-snapshot", "custom",
+    "skipped",   "shared-pvc",   "not-backed-up",              "error"};
+
 /// volpol's name for how a record is handled: "fs-backup", "csi-snapshot",
-/// "csi-snapshot-data-movement", "native-snapshot", "custom", "skipped", "error".
+/// "csi-snapshot-data-movement", "native-snapshot", "custom", "skipped", "shared-pvc" (a second
+/// pod's row of a PVC another pod's PodVolumeBackup covers), "not-backed-up" (a filter left the
+/// item out), "error".
 [[nodiscard]] std::string_view method_label(const volume_record& r);
 
 /// "volumePolicies[2]" or "global volumePolicies[0] (skip)"-style short label; "" when none.

@@ -23,6 +23,7 @@
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"
 #include "volpol/k8s/pod.h"
+#include "volpol/plan/item_collection.h"
 #include "volpol/policy/structured_volume.h"
 #include "volpol/policy/volume_policy.h"
 
@@ -88,6 +89,9 @@ enum class reason_kind : std::uint8_t {
   native_snapshot,           ///< a volume snapshot location snapshots it (helper, location) ("native-snapshot")
   no_volume_snapshotter,     ///< no location's provider recognises the PV (pv) ("no-volume-snapshotter")
   fs_backup_without_pod,     ///< the deciding policy says fs-backup, no pod mounts the PVC (policy) ("fs-backup-without-pod")
+  not_collected,             ///< the item is not in the backup: `inclusion` says which filter ("not-collected")
+  custom_not_pvc,            ///< a `custom` policy matched a pod volume without a PVC: no plugin takes it (policy) ("custom-not-pvc")
+  pvc_covered_by_pod,        ///< a second pod mounting the PVC: `pod` is the pod whose PodVolumeBackup covers it ("pvc-covered-by-pod")
   error,                     ///< Velero reports an error (volume_record::errors[error_index]) ("error")
 };
 
@@ -123,6 +127,8 @@ struct volume_decision {
   const k8s::persistent_volume_claim* pvc = nullptr;  ///< the PVC the step was about, if any
   const k8s::persistent_volume* pv = nullptr;         ///< the PV the step was about, if any
   policy::volume_filter_data matched_on;
+  /// not_collected: the filter that left the item out (views into the backup spec, the policies, the cluster).
+  item_inclusion inclusion;
 
   /// The helper's decision again (for helper::describe and the like), from the fields above.
   [[nodiscard]] helper::decision as_helper() const;
@@ -168,6 +174,10 @@ enum class volume_error_kind : std::uint8_t {
   pv_not_found,             ///< the CSI action's getMatchAction: the PVC's PV does not exist (name)
   pvc_without_storage_class,  ///< the CSI action: "PVC has no storage class" (pvc)
   csi_pv_lookup,            ///< the CSI action cannot use the PVC's PV (pvc, lookup)
+  failed_validation,        ///< the backup fails validation (plan_result::validation_errors[detail])
+  snapshot_class,           ///< the CSI action cannot get a StorageClass / VolumeSnapshotClass (pvc, detail = snapshot_class_source, name = the driver)
+  node_agent_not_running,   ///< no running node-agent pod on the pod's node (pod; name = the node)
+  node_agent_not_ready,     ///< data movement without a ready node agent (detail: 0 no daemonset, 1 none ready)
 };
 
 /// "helper-pvc-not-found", "helper-pv-lookup", "pod-volume-pvc-not-found", "pv-claim-not-found",
@@ -181,6 +191,7 @@ struct volume_error {
   const k8s::persistent_volume_claim* pvc = nullptr;
   helper::pv_lookup_status lookup = helper::pv_lookup_status::not_needed;
   std::string_view name;  ///< the object not found (a view into the cluster)
+  std::uint16_t detail = 0;  ///< kind-specific (see volume_error_kind)
 };
 
 }  // namespace volpol::plan

@@ -15,7 +15,9 @@ namespace volpol::plan {
 
 /// BackupVolumeInfo.backupMethod, plus volpol's `custom` (handed to a third-party
 /// BackupItemAction plugin; Velero itself records such a volume as skipped) and `none`.
-enum class backup_method : std::uint8_t { pod_volume_backup, csi_snapshot, native_snapshot, custom, none };
+/// `not_backed_up`: the item is not collected at all (a filter left it out; the record's
+/// decision says which).
+enum class backup_method : std::uint8_t { pod_volume_backup, csi_snapshot, native_snapshot, custom, none, not_backed_up };
 
 /// "PodVolumeBackup", "CSISnapshot", "NativeSnapshot", "Custom", "" (Velero's spelling).
 [[nodiscard]] std::string_view to_string(backup_method m);
@@ -44,7 +46,11 @@ struct volume_record {
   /// which must outlive the plan (its index, origin, conditions as written and action).
   const policy::volume_policy* policy = nullptr;
   std::string data_mover;      ///< for CSI snapshots with data movement
-  std::string snapshot_class;  ///< from the policy's snapshotClass
+  std::string snapshot_class;  ///< the VolumeSnapshotClass of a CSI snapshot (volume_snapshot_class.h)
+  std::string snapshot_location;  ///< the VolumeSnapshotLocation of a native snapshot
+  /// --custom-action-params given: a plugin calling ShouldPerformCustomAction with them takes
+  /// this PVC (the custom-action design's partial-parameter match).
+  bool custom_action_taken = false;
   /// Why: the step that decided the outcome (or the last that concluded, when none decided).
   volume_decision decision;
   /// Errors Velero reports for this volume, in the order the walk met them.
@@ -65,7 +71,7 @@ struct volume_record {
 /// Counts per method, for the summary.
 struct plan_summary {
   std::size_t pod_volume_backup = 0, csi_snapshot = 0, csi_data_movement = 0, native_snapshot = 0,
-              custom = 0, skipped = 0, errors = 0, volumes = 0;
+              custom = 0, skipped = 0, errors = 0, volumes = 0, not_backed_up = 0;
 };
 
 }  // namespace volpol::plan

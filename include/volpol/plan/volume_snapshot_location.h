@@ -18,8 +18,10 @@
 // Velero logs and then tries the next location.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "volpol/k8s/diagnostic.h"
@@ -31,6 +33,37 @@ struct volume_snapshot_location {
   std::string name;      ///< VolumeSnapshotLocation name
   std::string provider;  ///< `aws`, `velero.io/gcp`, ...
 };
+
+/// Parses a Velero map flag value, `k1<kv>v1,k2<kv>v2` (pkg/cmd/util/flag/map.go `Map.Set`:
+/// entries split as one CSV record on `,`, so `"a=b,c",d=e` quotes a comma; each entry split on
+/// the first `kv`; a later key wins). `--default-volume-snapshot-locations aws:vsl-west` uses
+/// `:`, `--custom-action-params k=v` uses `=`.
+/// @return entries in key order, or an error naming the entry without a delimiter.
+[[nodiscard]] result<std::vector<std::pair<std::string, std::string>>> parse_map_flag(std::string_view text,
+                                                                                   char kv_delimiter);
+
+/// What the backup controller resolves (validateAndGetSnapshotLocations): one location per
+/// provider, or the validation errors that fail the backup (FailedValidation).
+struct snapshot_location_resolution {
+  std::vector<volume_snapshot_location> locations;  ///< sorted by provider
+  std::vector<std::string> errors;                  ///< Velero's ValidationErrors texts
+  [[nodiscard]] bool ok() const { return errors.empty(); }
+};
+
+/// Mirrors pkg/controller/backup_controller.go `validateAndGetSnapshotLocations`:
+///
+/// | step | rule                                                                                 | error text (Velero's)                                            |
+/// |------|--------------------------------------------------------------------------------------|------------------------------------------------------------------|
+/// | 1    | each name in spec.volumeSnapshotLocations must be a VSL in the backup's namespace     | "a VolumeSnapshotLocation CRD for the location N with the name specified in the backup spec needs to be created before this snapshot can be executed. ..." |
+/// | 2    | at most one named location per provider                                               | "more than one VolumeSnapshotLocation name specified for provider P: N; unexpected name was M" |
+/// | 3    | each other provider with VSLs: one VSL → it is used                                    |                                                                  |
+/// | 4    | ... several VSLs → the server default for the provider (`--default-volume-snapshot-locations P:N`) | "provider P has more than one possible volume snapshot location, and none were specified explicitly or as a default" |
+/// | 5    | ... the default must exist                                                             | "error getting volume snapshot location named N: ... not found"  |
+///
+/// `vsls` are the VolumeSnapshotLocation objects in the backup's namespace (from the input).
+[[nodiscard]] snapshot_location_resolution resolve_volume_snapshot_locations(
+    std::span<const volume_snapshot_location> vsls, const std::vector<std::string>& spec_locations,
+    const std::vector<std::pair<std::string, std::string>>& server_defaults);
 
 /// Parses `NAME=PROVIDER` or `PROVIDER` (the name then equals the provider).
 [[nodiscard]] result<volume_snapshot_location> parse_volume_snapshot_location(std::string_view text);

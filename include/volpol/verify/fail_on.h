@@ -12,10 +12,12 @@
 namespace volpol::verify {
 
 enum class gate : std::uint8_t {
-  skipped,        ///< method `skipped` (any volume: also secrets, configMaps, opted-out pod volumes)
+  skipped,        ///< method `skipped` (any volume: also secrets, configMaps, opted-out pod volumes;
+                  ///< not `shared-pvc`, the second pod of a PVC another pod's PodVolumeBackup covers)
   error,          ///< Velero will report an error for the volume
   custom,         ///< handed to a third-party plugin (Velero itself takes nothing)
-  not_backed_up,  ///< a PVC or PV whose data nothing copies: skipped or error (not custom)
+  not_backed_up,  ///< a PVC or PV whose data nothing copies: skipped, error, or not collected
+                  ///< (method `not-backed-up`: a filter left the item out); not custom
 };
 
 /// "skipped", "error", "custom", "not-backed-up".

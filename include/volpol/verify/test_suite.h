@@ -43,10 +43,13 @@ struct volume_selector {
   std::string pv;      ///< `NAME`
   /// `volume: shop/postgres-0/data`-style text, the given names only.
   [[nodiscard]] std::string describe() const;
+  /// Every given name matches. A shared PVC's second-pod row (`shared-pvc`) is matched only
+  /// through `volume`: `pvc`/`pv` alone name the PVC's own row.
   [[nodiscard]] bool matches(const plan::volume_record& r) const;
 };
 
-/// The selector `--update` writes for a record: its PVC, else its pod volume, else its PV.
+/// The selector `--update` writes for a record: its PVC, else its pod volume, else its PV (a
+/// shared PVC's second-pod row: its pod volume).
 [[nodiscard]] volume_selector selector_for(const plan::volume_record& r);
 
 /// What one volume must be; absent fields are not checked.

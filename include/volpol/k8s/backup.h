@@ -1,0 +1,83 @@
+// volpol/k8s/backup.h — velero.io/v1 Backup and Schedule, the spec fields that decide what a
+// backup does with volumes (pkg/apis/velero/v1/backup_types.go `BackupSpec`,
+// schedule_types.go `ScheduleSpec`).
+//
+// Read from a generic value (the loader captures the object; `--backup FILE` parses the file):
+//     auto b = backup_from_value(meta, origin, body);   // body: the object's top-level fields
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "volpol/k8s/diagnostic.h"
+#include "volpol/k8s/label_selector.h"
+#include "volpol/k8s/object_meta.h"
+#include "volpol/k8s/value.h"
+
+namespace volpol::k8s {
+
+/// Velero `BackupSpec`, the fields volpol reads (an absent optional is Go's nil).
+struct backup_spec {
+  std::vector<std::string> included_namespaces;                  ///< includedNamespaces
+  std::vector<std::string> excluded_namespaces;                  ///< excludedNamespaces
+  std::vector<std::string> included_resources;                   ///< includedResources (old-style)
+  std::vector<std::string> excluded_resources;                   ///< excludedResources (old-style)
+  std::optional<bool> include_cluster_resources;                 ///< includeClusterResources (old-style)
+  std::vector<std::string> included_cluster_scoped_resources;    ///< new-style scoped filters
+  std::vector<std::string> excluded_cluster_scoped_resources;
+  std::vector<std::string> included_namespace_scoped_resources;
+  std::vector<std::string> excluded_namespace_scoped_resources;
+  std::optional<label_selector_spec> label_selector;             ///< labelSelector (nil = none)
+  std::vector<label_selector_spec> or_label_selectors;           ///< orLabelSelectors
+  std::optional<bool> snapshot_volumes;                          ///< snapshotVolumes
+  std::optional<bool> default_volumes_to_fs_backup;              ///< defaultVolumesToFsBackup
+  std::optional<bool> snapshot_move_data;                        ///< snapshotMoveData
+  std::string data_mover;                                        ///< datamover
+  std::vector<std::string> volume_snapshot_locations;            ///< volumeSnapshotLocations
+  std::string storage_location;                                  ///< storageLocation
+  std::string resource_policy_kind;                              ///< resourcePolicy.kind (configmap)
+  std::string resource_policy_name;                              ///< resourcePolicy.name
+};
+
+struct backup {
+  object_meta metadata;
+  object_origin origin;
+  backup_spec spec;
+  std::string phase;  ///< status.phase
+};
+
+/// Velero `Schedule`: its `spec.template` is the spec of every Backup it creates.
+struct schedule {
+  object_meta metadata;
+  object_origin origin;
+  backup_spec template_spec;                   ///< spec.template
+  std::string cron;                            ///< spec.schedule
+  bool paused = false;                         ///< spec.paused
+  std::optional<bool> use_owner_references;    ///< spec.useOwnerReferencesInBackup
+  std::optional<string_map> template_labels;       ///< spec.template.metadata.labels (nil = absent)
+  std::optional<string_map> template_annotations;  ///< spec.template.metadata.annotations
+};
+
+/// Reads a BackupSpec from `spec` (a mapping, or null for an empty spec). Field types as
+/// Kubernetes' decoder wants them: lists of strings, booleans (a YAML `true` / "true" as the
+/// loader gives it), label selectors as metav1.LabelSelector.
+/// @return the spec, or an error whose path names the field (`spec.includedNamespaces[1]`).
+[[nodiscard]] result<backup_spec> backup_spec_from_value(const value& spec, std::string_view path = "spec");
+
+/// A Backup from its top-level fields (`spec`, `status`; metadata given apart).
+[[nodiscard]] result<backup> backup_from_value(object_meta meta, object_origin origin, const value& body);
+/// A Schedule from its top-level fields.
+[[nodiscard]] result<schedule> schedule_from_value(object_meta meta, object_origin origin, const value& body);
+
+/// The Backup the schedule controller creates from `s` (pkg/controller/schedule_controller.go
+/// `getBackup`, pkg/builder/backup_builder.go `FromSchedule`, schedule_types.go
+/// `TimestampedName`): name `<schedule>-<timestamp>` (Go layout 20060102150405), the
+/// schedule's namespace, spec = spec.template (its resourcePolicy kept as a ConfigMap
+/// reference); labels = spec.template.metadata.labels when set, else the schedule's labels,
+/// plus `velero.io/schedule-name: <schedule>`; annotations = spec.template.metadata.annotations
+/// when set, else the schedule's own annotations (not merged). Backup annotations decide the
+/// CSI snapshot class per driver (`velero.io/csi-volumesnapshot-class_<driver>`).
+[[nodiscard]] backup backup_from_schedule(const schedule& s, std::string_view timestamp = "20060102150405");
+
+}  // namespace volpol::k8s

@@ -1,0 +1,19 @@
+// volpol/k8s/daemon_set.h — apps/v1 DaemonSet, the fields Velero's node-agent checks read
+// (pkg/nodeagent/node_agent.go `isRunning`, `IsReady`: the daemonset exists, NumberReady > 0).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "volpol/k8s/object_meta.h"
+
+namespace volpol::k8s {
+
+struct daemon_set {
+  object_meta metadata;
+  object_origin origin;
+  std::optional<std::int64_t> number_ready;            ///< status.numberReady
+  std::optional<std::int64_t> desired_number_scheduled; ///< status.desiredNumberScheduled
+};
+
+}  // namespace volpol::k8s

@@ -1,0 +1,192 @@
+// The other kinds the loader reads (object_value.h): typed, indexed, counted; every other kind
+// counted; errors named.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "volpol/k8s/loader.h"
+#include "volpol/k8s/object_value.h"
+
+namespace volpol::k8s {
+namespace {
+
+const std::string data_file = std::string(VOLPOL_SOURCE_DIR) + "/tests/data/velero/cluster-objects.yaml";
+
+load_result load_file(annotation_filter filter = annotation_filter::velero) {
+  load_options o;
+  o.annotations = filter;
+  const std::string paths[] = {data_file};
+  return load_objects(paths, o);
+}
+
+TEST(extra_kinds, kubectl_yaml_objects_are_typed_and_indexed) {
+  const load_result r = load_file();
+  for (const auto& d : r.problems) ADD_FAILURE() << d.to_string();
+  const cluster& c = r.objects;
+  ASSERT_EQ(c.storage_classes().size(), 2u);
+  const storage_class* gp3 = c.find_storage_class("gp3");
+  ASSERT_NE(gp3, nullptr);
+  EXPECT_EQ(gp3->provisioner, "ebs.csi.aws.com");
+  EXPECT_EQ(*gp3->parameters.find("type"), "gp3");
+  EXPECT_EQ(gp3->origin.line, 3u);
+
+  ASSERT_EQ(c.volume_snapshot_classes().size(), 2u);
+  const volume_snapshot_class* def = c.find_volume_snapshot_class("ebs-default");
+  ASSERT_NE(def, nullptr);
+  EXPECT_EQ(def->driver, "ebs.csi.aws.com");
+  EXPECT_EQ(def->deletion_policy, "Delete");
+  // kept although not in the velero.io domain: the CSI plugin reads it
+  EXPECT_NE(def->metadata.annotation("snapshot.storage.kubernetes.io/is-default-class"), nullptr);
+  EXPECT_TRUE(c.find_volume_snapshot_class("ebs-velero")->metadata.labels.contains("velero.io/csi-volumesnapshot-class"));
+
+  const volume_snapshot_location_object* west = c.find_volume_snapshot_location("velero", "vsl-west");
+  ASSERT_NE(west, nullptr);
+  EXPECT_EQ(west->provider, "aws");
+  EXPECT_EQ(*west->config.find("region"), "us-west-2");
+
+  ASSERT_EQ(c.backups().size(), 1u);
+  const backup& b = c.backups().front();
+  EXPECT_EQ(b.metadata.key(), "velero/nightly-shop");
+  EXPECT_EQ(b.spec.included_namespaces, std::vector<std::string>{"shop"});
+  EXPECT_EQ(b.spec.volume_snapshot_locations, std::vector<std::string>{"vsl-west"});
+  EXPECT_EQ(b.spec.default_volumes_to_fs_backup, false);
+  EXPECT_EQ(b.spec.snapshot_move_data, false);
+  EXPECT_FALSE(b.spec.snapshot_volumes.has_value());  // absent: unset, not false
+  EXPECT_EQ(b.spec.resource_policy_kind, "configmap");
+  EXPECT_EQ(b.spec.resource_policy_name, "shop-policy");
+  EXPECT_EQ(b.phase, "Completed");
+  EXPECT_EQ(*b.metadata.annotation("velero.io/csi-volumesnapshot-class_ebs.csi.aws.com"), "ebs-default");
+
+  ASSERT_EQ(c.schedules().size(), 1u);
+  const schedule& s = c.schedules().front();
+  EXPECT_EQ(s.cron, "0 2 * * *");
+  EXPECT_EQ(s.template_spec.snapshot_move_data, true);
+  ASSERT_TRUE(s.template_spec.label_selector.has_value());
+  EXPECT_EQ(s.template_spec.label_selector->match_labels.front().second, "shop");
+  EXPECT_FALSE(s.template_annotations.has_value());
+
+  ASSERT_EQ(c.namespaces().size(), 2u);
+  EXPECT_EQ(*c.find_namespace("scratch")->metadata.labels.find("velero.io/exclude-from-backup"), "true");
+  EXPECT_EQ(c.find_namespace("shop")->phase, "Active");
+  ASSERT_EQ(c.nodes().size(), 1u);
+  EXPECT_EQ(*c.nodes().front().metadata.labels.find("kubernetes.io/os"), "linux");
+  const daemon_set* ds = c.find_daemon_set("velero", "node-agent");
+  ASSERT_NE(ds, nullptr);
+  EXPECT_EQ(ds->number_ready, 1);
+  EXPECT_EQ(ds->desired_number_scheduled, 2);
+  const config_map* cm = c.find_config_map("velero", "shop-policy");
+  ASSERT_NE(cm, nullptr);
+  EXPECT_NE(cm->data.find("policy.yaml")->find("fs-backup"), std::string::npos);
+
+  EXPECT_EQ(r.counts.read_kinds.at("StorageClass"), 2u);
+  EXPECT_EQ(r.counts.read_kinds.at("Backup"), 1u);
+  EXPECT_EQ(r.counts.read_kinds.at("ConfigMap"), 1u);
+  // every other kind is counted, never dropped in silence
+  EXPECT_EQ(r.counts.other_kinds.at("Deployment"), 1u);
+  EXPECT_EQ(r.counts.other_kinds.at("Service"), 2u);
+  EXPECT_EQ(r.counts.other_kinds.count("StorageClass"), 0u);
+}
+
+TEST(extra_kinds, json_list_reads_the_same) {
+  const std::string text = R"({"apiVersion":"v1","kind":"List","items":[
+    {"apiVersion":"storage.k8s.io/v1","kind":"StorageClass","metadata":{"name":"standard-rwo"},
+     "provisioner":"pd.csi.storage.gke.io","parameters":{"type":"pd-balanced"}},
+    {"apiVersion":"velero.io/v1","kind":"Backup","metadata":{"name":"b1","namespace":"velero"},
+     "spec":{"snapshotVolumes":true,"orLabelSelectors":[{"matchLabels":{"a":"1"}},{"matchExpressions":[
+       {"key":"tier","operator":"In","values":["db"]}]}],"includedNamespaces":["*"]}},
+    {"apiVersion":"apps/v1","kind":"DaemonSet","metadata":{"name":"node-agent","namespace":"velero"},
+     "status":{"numberReady":3}}]})";
+  const load_result r = load_text(text, "list.json");
+  for (const auto& d : r.problems) ADD_FAILURE() << d.to_string();
+  ASSERT_NE(r.objects.find_storage_class("standard-rwo"), nullptr);
+  EXPECT_EQ(r.objects.find_storage_class("standard-rwo")->provisioner, "pd.csi.storage.gke.io");
+  ASSERT_EQ(r.objects.backups().size(), 1u);
+  const backup_spec& s = r.objects.backups().front().spec;
+  EXPECT_EQ(s.snapshot_volumes, true);
+  ASSERT_EQ(s.or_label_selectors.size(), 2u);
+  EXPECT_EQ(s.or_label_selectors[1].match_expressions.front().values, std::vector<std::string>{"db"});
+  EXPECT_EQ(r.objects.find_daemon_set("velero", "node-agent")->number_ready, 3);
+}
+
+TEST(extra_kinds, another_group_is_counted_with_its_api_version) {
+  const load_result r = load_text("apiVersion: example.com/v1\nkind: Backup\nmetadata: {name: x}\nspec: {}\n", "b.yaml");
+  EXPECT_TRUE(r.objects.backups().empty());
+  EXPECT_EQ(r.counts.other_kinds.at("Backup (example.com/v1)"), 1u);
+}
+
+TEST(extra_kinds, wrong_types_are_errors_naming_object_and_field) {
+  const load_result r = load_text(
+      "apiVersion: velero.io/v1\nkind: Backup\nmetadata: {name: bad, namespace: velero}\n"
+      "spec:\n  includedNamespaces: shop\n---\n"
+      "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: ok}\nprovisioner: x\n",
+      "b.yaml");
+  ASSERT_EQ(r.problems.size(), 1u);
+  const diagnostic& d = r.problems.items().front();
+  EXPECT_EQ(d.object, "Backup velero/bad");
+  EXPECT_EQ(d.where.path, "spec.includedNamespaces");
+  EXPECT_EQ(d.where.line, 1u);
+  EXPECT_NE(d.message.find("list of strings"), std::string::npos);
+  EXPECT_NE(r.objects.find_storage_class("ok"), nullptr);  // the rest still loads
+  EXPECT_EQ(r.counts.rejected, 1u);
+}
+
+TEST(extra_kinds, duplicate_is_reported_and_first_kept) {
+  const load_result r = load_text(
+      "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: gp3}\nprovisioner: a\n---\n"
+      "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: gp3}\nprovisioner: b\n",
+      "sc.yaml");
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_NE(r.problems.items().front().message.find("duplicate StorageClass `gp3`"), std::string::npos);
+  EXPECT_EQ(r.objects.find_storage_class("gp3")->provisioner, "a");
+}
+
+TEST(extra_kinds, fields_before_kind_are_warned_about) {
+  const load_result r = load_text("provisioner: early\nkind: StorageClass\nmetadata: {name: s}\n", "sc.yaml");
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_EQ(r.problems.items().front().level, severity::warning);
+  EXPECT_NE(r.problems.items().front().message.find("before `kind`"), std::string::npos);
+  ASSERT_NE(r.objects.find_storage_class("s"), nullptr);
+}
+
+TEST(extra_kinds, schedule_makes_the_backup_the_controller_would) {
+  const load_result r = load_file(annotation_filter::all);
+  ASSERT_EQ(r.objects.schedules().size(), 1u);
+  const backup b = backup_from_schedule(r.objects.schedules().front(), "20261130020000");
+  EXPECT_EQ(b.metadata.name, "shop-daily-20261130020000");
+  EXPECT_EQ(b.metadata.namespace_, "velero");
+  EXPECT_EQ(*b.metadata.labels.find("velero.io/schedule-name"), "shop-daily");
+  EXPECT_EQ(*b.metadata.labels.find("team"), "shop");  // no template labels: the schedule's
+  // no template annotations: the schedule's own
+  EXPECT_EQ(*b.metadata.annotation("velero.io/csi-volumesnapshot-class_ebs.csi.aws.com"), "ebs-velero");
+  EXPECT_EQ(b.spec.snapshot_move_data, true);
+  EXPECT_EQ(b.spec.resource_policy_name, "shop-policy");
+}
+
+TEST(extra_kinds, schedule_template_metadata_wins_over_the_schedule_metadata) {
+  const load_result r = load_text(
+      "apiVersion: velero.io/v1\nkind: Schedule\nmetadata:\n  name: s\n  namespace: velero\n  labels: {a: '1'}\n"
+      "  annotations: {velero.io/csi-volumesnapshot-class_x: c1}\n"
+      "spec:\n  schedule: '@every 1h'\n  template:\n    metadata:\n      labels: {b: '2'}\n"
+      "      annotations: {velero.io/csi-volumesnapshot-class_x: c2}\n",
+      "s.yaml", {.annotations = annotation_filter::all});
+  for (const auto& d : r.problems) ADD_FAILURE() << d.to_string();
+  ASSERT_EQ(r.objects.schedules().size(), 1u);
+  const backup b = backup_from_schedule(r.objects.schedules().front());
+  EXPECT_EQ(b.metadata.labels.find("a"), nullptr);
+  EXPECT_EQ(*b.metadata.labels.find("b"), "2");
+  EXPECT_EQ(*b.metadata.annotation("velero.io/csi-volumesnapshot-class_x"), "c2");
+}
+
+TEST(extra_kinds, kind_and_group) {
+  EXPECT_EQ(extra_kind_of("StorageClass", "storage.k8s.io/v1"), extra_kind::storage_class);
+  EXPECT_EQ(extra_kind_of("StorageClass", "storage.k8s.io/v1beta1"), extra_kind::storage_class);
+  EXPECT_EQ(extra_kind_of("VolumeSnapshotClass", "snapshot.storage.k8s.io/v1"), extra_kind::volume_snapshot_class);
+  EXPECT_EQ(extra_kind_of("Namespace", "v1"), extra_kind::namespace_);
+  EXPECT_EQ(extra_kind_of("DaemonSet", "apps/v1"), extra_kind::daemon_set);
+  EXPECT_EQ(extra_kind_of("DaemonSet", "extensions/v1beta1"), std::nullopt);
+  EXPECT_EQ(extra_kind_of("Backup"), extra_kind::backup);  // no apiVersion: the kind decides
+  EXPECT_EQ(extra_kind_of("Deployment", "apps/v1"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace volpol::k8s
