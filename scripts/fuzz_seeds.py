@@ -22,7 +22,7 @@ real = root.parent / "shared" / "data" / "real"
 if not real.is_dir():
     real = pathlib.Path("/work/shared/data/real")
 harnesses = ["policy", "config_map", "json_objects", "yaml_objects", "archive", "quantity", "label_selector",
-             "admission_review", "volume_info"]
+             "admission_review", "volume_info", "test_file", "suppressions"]
 for h in harnesses:
     (out / h).mkdir(parents=True, exist_ok=True)
 MAX = 64 * 1024
@@ -111,6 +111,14 @@ for f in sorted((root / "examples" / "webhook").glob("*.json")):
 # Backup volume infos as Velero writes them (`volpol audit`'s input).
 for f in sorted((root / "tests" / "data" / "verify").glob("*volumeinfo*.json")):
     seed("volume_info", f.read_bytes())
+
+# volpol test files, and policies with `# volpol:ignore` comments (lint).
+for f in sorted((root / "examples" / "tests").rglob("volpol-test.yaml")):
+    seed("test_file", f.read_bytes())
+for f in sorted(list((root / "examples" / "policies").glob("*.yaml")) + list((root / "tests" / "data" / "lint").glob("*.yaml"))):
+    seed("suppressions", f.read_bytes())
+seed("suppressions", b"volumePolicies:\n- conditions: {}   # volpol:ignore VP110,unknown-pvc-phase -- why\n"
+                     b"# volpol:ignore\n- conditions: {}\n#volpol:ignore VP1\n")
 
 # Hand-written seeds (hostile inputs from issue 12 ...).
 for h in harnesses:

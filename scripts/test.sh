@@ -37,7 +37,9 @@ ctest --test-dir "$build" --output-on-failure -j"$jobs" "$@"
 if [ "$full" = 1 ]; then
   asan=${VOLPOL_SANITIZE_BUILD_DIR:-build-asan}
   stage "clang + AddressSanitizer + UndefinedBehaviorSanitizer build and tests: $asan"
-  cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  # -O1 and line tables only: enough for the sanitizers' stack traces, and a faster build.
+  cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
+    -DCMAKE_CXX_COMPILER=clang++ \
     -DVOLPOL_SANITIZE=address,undefined -DVOLPOL_FUZZ=ON -DVOLPOL_BUILD_BENCH=OFF -DVOLPOL_BUILD_MAN=OFF \
     "${launcher[@]}" >/dev/null
   cmake --build "$asan" -j"$jobs"

@@ -410,8 +410,8 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
   } else {
     auto chosen = choose_backup(opt.backup_file, p->loaded.objects);
     if (const diagnostic* e = chosen.error()) {
-      std::fprintf(err, "error: --backup: %s\n", e->to_string().c_str());
-      if (!e->help.empty()) std::fprintf(err, "help: %s\n", e->help.c_str());
+      std::fprintf(err, "error: --backup: %s\n", e->to_string().c_str());  // its help included
+      print_usage_hint(err);
       return out;
     }
     // The Backup's spec.resourcePolicy ConfigMap, when it is in the inputs and no --policy or

@@ -96,6 +96,11 @@ result<schedule> schedule_from_value(object_meta meta, object_origin origin, con
   s.origin = std::move(origin);
   const value& spec = field(body, "spec");
   if (auto r = expect_mapping(spec, "spec"); !r) return *r.error();
+  // The Schedule CRD requires spec.template (and spec.schedule): the API server refuses a
+  // Schedule without it, so one without it is not a Schedule Velero ever runs.
+  if (spec.find("template") == nullptr)
+    return make_error("a Schedule needs spec.template (the Backup it creates; the Schedule CRD requires it)",
+                      "spec.template");
   VOLPOL_TRY(s.template_spec, backup_spec_from_value(field(spec, "template"), "spec.template"));
   VOLPOL_TRY(s.cron, string_at(spec, "schedule", "spec"));
   std::optional<bool> paused;

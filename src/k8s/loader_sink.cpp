@@ -21,6 +21,20 @@ void cluster_sink::object(object_fields& f, const classification& c, object_orig
     ++r_.counts.other_kinds[c.other];
     return;
   }
+  if (f.meta.name.empty()) {
+    // Every Kubernetes object has a name (the API server refuses one without): a document
+    // without one is not an object of the cluster, and a row without a name helps nobody.
+    diagnostic d;
+    d.where.file = origin.file;
+    d.where.line = origin.line;
+    d.where.offset = origin.offset;
+    d.where.has_offset = origin.line == 0 && !origin.file.empty();
+    d.object = std::string(kind_name(c.kind));
+    d.message = fmt::format("a {} without metadata.name: not planned", kind_name(c.kind));
+    d.help = "every Kubernetes object has a name; dump objects with `kubectl get ... -o yaml`";
+    problem(std::move(d));
+    return;
+  }
   if (layout_ != nullptr && c.kind != object_kind::persistent_volume && f.meta.namespace_.empty())
     f.meta.namespace_ = layout_->namespace_;
   if (is_backup_copy(f, c.kind)) {

@@ -91,6 +91,7 @@ std::vector<backup_volume_info> backup_volume_infos(const plan_result& plan, con
         }
         break;
       }
+      case backup_method::not_backed_up: continue;  // not collected: Velero has no entry for it
       case backup_method::custom:
       case backup_method::none: {
         // generateVolumeInfoForSkippedPV: the skipped-PV tracker's entries that are PVs.

@@ -399,9 +399,13 @@ std::optional<test_file> load_test_file(const std::string& path, diagnostics& pr
   }
   std::stringstream ss;
   ss << in.rdbuf();
+  return parse_test_file(ss.str(), path, problems);
+}
+
+std::optional<test_file> parse_test_file(std::string_view text, const std::string& path, diagnostics& problems) {
   YAML::Node root;
   try {
-    root = YAML::Load(ss.str());
+    root = YAML::Load(std::string(text));
   } catch (const YAML::Exception& e) {
     diagnostic d = make_error("not YAML: " + e.msg);
     d.where.file = path;

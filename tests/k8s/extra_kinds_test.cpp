@@ -177,6 +177,32 @@ TEST(extra_kinds, schedule_template_metadata_wins_over_the_schedule_metadata) {
   EXPECT_EQ(*b.metadata.annotation("velero.io/csi-volumesnapshot-class_x"), "c2");
 }
 
+TEST(extra_kinds, a_schedule_without_a_template_is_refused_where_it_is) {
+  // The Schedule CRD requires spec.template: without it there is no Backup to plan.
+  const load_result r = load_text("apiVersion: velero.io/v1\nkind: Schedule\nmetadata:\n  name: broken\n"
+                                  "  namespace: velero\nspec:\n  schedule: '@daily'\n",
+                                  "s.yaml");
+  EXPECT_TRUE(r.objects.schedules().empty());
+  ASSERT_EQ(r.problems.size(), 1u);
+  const std::string m = r.problems.items()[0].to_string();
+  EXPECT_NE(m.find("s.yaml:1:"), std::string::npos) << m;
+  EXPECT_NE(m.find("Schedule velero/broken"), std::string::npos) << m;
+  EXPECT_NE(m.find("a Schedule needs spec.template"), std::string::npos) << m;
+}
+
+TEST(extra_kinds, an_object_without_a_name_is_reported_not_planned) {
+  const load_result r = load_text("apiVersion: v1\nkind: Pod\nmetadata:\n  namespace: shop\nspec:\n  containers: []\n"
+                                  "---\napiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: shop}\n",
+                                  "pods.yaml");
+  ASSERT_EQ(r.objects.pods().size(), 1u);
+  EXPECT_EQ(r.objects.pods().front().metadata.name, "web");
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_EQ(r.problems.items()[0].to_string(),
+            "pods.yaml:1: Pod: a Pod without metadata.name: not planned\n"
+            "  help: every Kubernetes object has a name; dump objects with `kubectl get ... -o yaml`");
+  EXPECT_EQ(r.counts.rejected, 1u);
+}
+
 TEST(extra_kinds, kind_and_group) {
   EXPECT_EQ(extra_kind_of("StorageClass", "storage.k8s.io/v1"), extra_kind::storage_class);
   EXPECT_EQ(extra_kind_of("StorageClass", "storage.k8s.io/v1beta1"), extra_kind::storage_class);

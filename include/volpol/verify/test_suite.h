@@ -89,6 +89,9 @@ struct test_file {
 /// `method`...) goes to `problems` with its line and column.
 /// @return the tests; nullopt when the file cannot be used at all.
 [[nodiscard]] std::optional<test_file> load_test_file(const std::string& path, diagnostics& problems);
+/// The same for a test file's text; `path` names it in problems and anchors its relative paths.
+[[nodiscard]] std::optional<test_file> parse_test_file(std::string_view text, const std::string& path,
+                                                       diagnostics& problems);
 
 // ---- running ----------------------------------------------------------------------------
 
