@@ -25,6 +25,7 @@ result<backup_choice> choose_backup(const std::string& arg, const k8s::cluster& 
   c.options = plan::backup_options_from(chosen->backup);
   c.from_schedule = chosen->source == plan::chosen_backup::from::schedule;
   if (c.from_schedule) c.options.schedule_name = chosen->schedule_name;
+  c.warnings = std::move(chosen->warnings);
   c.backup = std::move(chosen->backup);
   return c;
 }

@@ -425,6 +425,7 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
         p->policies.backup = std::move(checked->built);
       }
     }
+    for (const diagnostic& d : chosen->warnings) std::fprintf(err, "%s\n", d.to_string().c_str());
     base = std::move(chosen->options);
   }
   auto backup = backup_options_over(opt, std::move(*base));

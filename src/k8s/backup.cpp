@@ -3,9 +3,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <utility>
 
 #include "volpol/k8s/object_value.h"
+#include "volpol/k8s/spelling.h"
 
 namespace volpol::k8s {
 
@@ -129,6 +131,51 @@ backup backup_from_schedule(const schedule& s, std::string_view timestamp) {
   if (s.template_annotations) b.metadata.annotations = *s.template_annotations;
   else b.metadata.annotations = s.metadata.annotations;
   return b;
+}
+
+namespace {
+
+// The JSON names of BackupSpec and ScheduleSpec at the Velero commit volpol mirrors.
+constexpr std::string_view backup_spec_fields[] = {
+    "metadata", "includedNamespaces", "excludedNamespaces", "includedResources", "excludedResources",
+    "includedClusterScopedResources", "excludedClusterScopedResources", "includedNamespaceScopedResources",
+    "excludedNamespaceScopedResources", "labelSelector", "orLabelSelectors", "snapshotVolumes", "ttl",
+    "volumeGroupSnapshotLabelKey", "includeClusterResources", "hooks", "storageLocation", "volumeSnapshotLocations",
+    "defaultVolumesToRestic", "defaultVolumesToFsBackup", "orderedResources", "csiSnapshotTimeout",
+    "itemOperationTimeout", "resourcePolicy", "snapshotMoveData", "datamover", "uploaderConfig", "backupType"};
+constexpr std::string_view schedule_spec_fields[] = {"template", "schedule", "useOwnerReferencesInBackup", "paused",
+                                                     "skipImmediately"};
+
+template <std::size_t N>
+void check_keys(const value& spec, const std::string_view (&known)[N], const std::string& path,
+                std::vector<unknown_field>& out) {
+  if (!spec.is_mapping()) return;
+  for (std::size_t i = 0; i < spec.entries().size(); ++i) {
+    const value::entry& e = spec.entries()[i];
+    if (std::find(std::begin(known), std::end(known), e.first) != std::end(known)) continue;
+    unknown_field u{path + "." + e.first, {}, spec.key_mark(i)};
+    std::size_t best = 3;  // at most two edits away
+    for (std::string_view k : known)
+      if (const std::size_t d = edit_distance(e.first, k); d < best) {
+        best = d;
+        u.near = std::string(k);
+      }
+    out.push_back(std::move(u));
+  }
+}
+
+}  // namespace
+
+std::vector<unknown_field> unknown_spec_fields(const value& body, bool schedule) {
+  std::vector<unknown_field> out;
+  const value& spec = field(body, "spec");
+  if (schedule) {
+    check_keys(spec, schedule_spec_fields, "spec", out);
+    check_keys(field(spec, "template"), backup_spec_fields, "spec.template", out);
+  } else {
+    check_keys(spec, backup_spec_fields, "spec", out);
+  }
+  return out;
 }
 
 }  // namespace volpol::k8s

@@ -37,6 +37,25 @@ bool cluster_sink::add_extra(object_fields& f, const classification& c, object_o
   }
   value body = value::make_mapping(std::move(f.captured));
   f.captured.clear();
+  if (*k == extra_kind::backup || *k == extra_kind::schedule)
+    for (const unknown_field& u : unknown_spec_fields(body, *k == extra_kind::schedule)) {
+      diagnostic w = where;
+      w.level = severity::warning;
+      w.where.path = u.path;
+      if (u.at.line > 0) {
+        w.where.line = u.at.line;
+        w.where.column = u.at.column;
+        w.where.has_offset = false;
+      }
+      w.message = fmt::format("unknown field `{}`: Velero's {} has no such field, and the API server drops it",
+                              u.path.substr(u.path.rfind('.') + 1),
+                              *k == extra_kind::schedule && u.path.starts_with("spec.template.") ? "BackupSpec"
+                              : *k == extra_kind::schedule                                       ? "ScheduleSpec"
+                                                                                                 : "BackupSpec");
+      w.help = u.near.empty() ? std::string("field names are case-sensitive")
+                              : fmt::format("did you mean `{}`?", u.near);
+      problem(std::move(w));
+    }
   auto typed = extra_object_from_value(*k, std::move(f.meta), std::move(origin), body);
   if (const diagnostic* e = typed.error()) {
     diagnostic d = where;

@@ -40,8 +40,11 @@ result<chosen_backup> backup_from_file(const std::string& path) {
     if (d.level == severity::error) return d;
   const auto backups = r.objects.backups();
   const auto schedules = r.objects.schedules();
-  if (backups.size() + schedules.size() == 1)
-    return backups.empty() ? of(schedules.front()) : of(backups.front());
+  if (backups.size() + schedules.size() == 1) {
+    chosen_backup c = backups.empty() ? of(schedules.front()) : of(backups.front());
+    for (const diagnostic& d : r.problems) c.warnings.add(d);  // errors returned above
+    return c;
+  }
   std::string found;
   if (!backups.empty()) found = fmt::format("{} Backup", backups.size());
   if (!schedules.empty()) found += fmt::format("{}{} Schedule", found.empty() ? "" : ", ", schedules.size());

@@ -203,6 +203,23 @@ TEST(extra_kinds, an_object_without_a_name_is_reported_not_planned) {
   EXPECT_EQ(r.counts.rejected, 1u);
 }
 
+TEST(extra_kinds, misspelt_spec_fields_are_warnings_with_the_field_meant) {
+  const load_result r = load_text(
+      "apiVersion: velero.io/v1\nkind: Schedule\nmetadata: {name: s, namespace: velero}\n"
+      "spec:\n  schedule: '@daily'\n  pasued: true\n  template:\n    snapshotMoveDta: true\n"
+      "    storageLocation: default\n    Xyzzy: 1\n",
+      "s.yaml");
+  ASSERT_EQ(r.objects.schedules().size(), 1u);  // warnings only: the Schedule is planned
+  std::vector<std::string> got;
+  for (const diagnostic& d : r.problems) {
+    EXPECT_EQ(d.level, severity::warning);
+    got.push_back(d.where.path + " | " + d.help);
+  }
+  EXPECT_EQ(got, (std::vector<std::string>{"spec.pasued | did you mean `paused`?",
+                                           "spec.template.snapshotMoveDta | did you mean `snapshotMoveData`?",
+                                           "spec.template.Xyzzy | field names are case-sensitive"}));
+}
+
 TEST(extra_kinds, kind_and_group) {
   EXPECT_EQ(extra_kind_of("StorageClass", "storage.k8s.io/v1"), extra_kind::storage_class);
   EXPECT_EQ(extra_kind_of("StorageClass", "storage.k8s.io/v1beta1"), extra_kind::storage_class);

@@ -20,6 +20,7 @@ struct backup_choice {
   plan::backup_options options;  ///< from the Backup (defaults when --backup was not given)
   std::optional<k8s::backup> backup;  ///< the Backup object, when --backup gave one
   bool from_schedule = false;
+  diagnostics warnings;  ///< a --backup FILE's warnings (unknown spec fields ...)
 };
 
 /// `--backup ARG`: a readable file holds a Backup or a Schedule (plan::backup_from_file); any

@@ -70,6 +70,19 @@ struct schedule {
 /// A Schedule from its top-level fields.
 [[nodiscard]] result<schedule> schedule_from_value(object_meta meta, object_origin origin, const value& body);
 
+/// A field of a Backup's or Schedule's spec that Velero's API (pkg/apis/velero/v1
+/// backup_types.go `BackupSpec`, schedule_types.go `ScheduleSpec`) does not have: the API server
+/// drops such a field (or refuses it under kubectl's strict field validation), so a misspelt
+/// `snapshotMoveDta: true` changes nothing. `near` is the field meant, when one is close.
+struct unknown_field {
+  std::string path;  ///< `spec.snapshotMoveDta`, `spec.template.snapshotVolume`
+  std::string near;  ///< `snapshotMoveData`, or empty
+  value_mark at;     ///< where the key is written, when the body carries positions
+};
+
+/// The unknown spec fields of a Backup (`schedule` false) or a Schedule body.
+[[nodiscard]] std::vector<unknown_field> unknown_spec_fields(const value& body, bool schedule);
+
 /// The Backup the schedule controller creates from `s` (pkg/controller/schedule_controller.go
 /// `getBackup`, pkg/builder/backup_builder.go `FromSchedule`, schedule_types.go
 /// `TimestampedName`): name `<schedule>-<timestamp>` (Go layout 20060102150405), the

@@ -22,6 +22,7 @@ struct chosen_backup {
   k8s::backup backup;         ///< the Backup (for a Schedule: the one it would create)
   from source = from::backup;
   std::string schedule_name;  ///< for from::schedule
+  diagnostics warnings;       ///< backup_from_file: the file's warnings (unknown spec fields ...)
 };
 
 /// Reads `path` ("-" = standard input): YAML or JSON holding exactly one Velero Backup or
