@@ -13,12 +13,17 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
 "$volpol" serve --address 127.0.0.1:0 --tls-cert "$tmp/cert.pem" --tls-key "$tmp/key.pem" --shutdown-delay 0.3 \
   2>"$tmp/log" &
 pid=$!
-port=
-for _ in $(seq 100); do
-  port=$(sed -n 's/.*"msg":"listening","address":"127.0.0.1:\([0-9]*\)".*/\1/p' "$tmp/log")
-  [ -n "$port" ] && break
-  sleep 0.1
-done
+# The port a server logged in its "listening" line (waits up to 10 s; empty if none).
+listening_port() {
+  local p=
+  for _ in $(seq 100); do
+    p=$(sed -n 's/.*"msg":"listening","address":"127.0.0.1:\([0-9]*\)".*/\1/p' "$1")
+    [ -n "$p" ] && break
+    sleep 0.1
+  done
+  echo "$p"
+}
+port=$(listening_port "$tmp/log")
 [ -n "$port" ] || { echo "no listening line:"; cat "$tmp/log"; exit 1; }
 post() { curl -sS --cacert "$tmp/cert.pem" -H 'Content-Type: application/json' --data-binary "@$1" \
            "https://127.0.0.1:$port/validate"; }
@@ -75,12 +80,7 @@ grep -q 'unknown lint rule `VP999`' "$tmp/bad-rule" || fail "unknown lint rule m
 "$volpol" serve --address 127.0.0.1:0 --tls-cert "$tmp/cert.pem" --tls-key "$tmp/key.pem" --shutdown-delay 0 \
   --deny-warnings --lint-disable unknown-volume-type 2>"$tmp/log2" &
 pid=$!
-port2=
-for _ in $(seq 100); do
-  port2=$(sed -n 's/.*"msg":"listening","address":"127.0.0.1:\([0-9]*\)".*/\1/p' "$tmp/log2")
-  [ -n "$port2" ] && break
-  sleep 0.1
-done
+port2=$(listening_port "$tmp/log2")
 [ -n "$port2" ] || fail "second server: no listening line: $(cat "$tmp/log2")"
 out=$(curl -sS --cacert "$tmp/cert.pem" --data-binary "@$src/examples/webhook/backup-policy-with-lint-findings.json" \
         "https://127.0.0.1:$port2/validate")
