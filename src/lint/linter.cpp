@@ -15,6 +15,25 @@ namespace volpol::lint {
 
 namespace detail {
 
+namespace {
+
+/// A finding of `rule`, at its default level, with the position, object and text of `d`.
+finding finding_of(rule_id rule, const diagnostic& d) {
+  finding f;
+  f.rule = rule;
+  f.severity = info(rule).default_level;
+  f.file = d.where.file;
+  f.line = d.where.line;
+  f.column = d.where.column;
+  f.path = d.where.path;
+  f.object = d.object;
+  f.message = d.message;
+  f.help = d.help;
+  return f;
+}
+
+}  // namespace
+
 context::context(const lint_input& in, std::vector<finding>& out) : in_(in), out_(out) {
   for (const policy::policies* doc : {in.backup, in.global})
     if (doc != nullptr)
@@ -23,16 +42,9 @@ context::context(const lint_input& in, std::vector<finding>& out) : in_(in), out
 
 finding& context::add(rule_id rule, const policy::volume_policy& p, value_mark at, std::string path, std::string message,
                   std::string help) {
-  const diagnostic d = p.source.diagnose(at.line ? at : p.mark, std::move(path), std::move(message), std::move(help));
-  finding f;
-  f.rule = rule;
-  f.severity = info(rule).default_level;
-  f.file = d.where.file;
-  f.line = d.where.line;
-  f.column = d.where.column;
-  f.path = d.where.path;
-  f.message = d.message;
-  f.help = d.help;
+  finding f = finding_of(rule, p.source.diagnose(at.line ? at : p.mark, std::move(path), std::move(message),
+                                                 std::move(help)));
+  f.object.clear();  // a document finding names its place in the file, not an object
   f.policy = &p;
   out_.push_back(std::move(f));
   return out_.back();
@@ -57,19 +69,7 @@ void context::add_object(rule_id rule, std::string object, std::string message, 
   out_.push_back(std::move(f));
 }
 
-void context::add_diagnostic(rule_id rule, const diagnostic& d) {
-  finding f;
-  f.rule = rule;
-  f.severity = info(rule).default_level;
-  f.file = d.where.file;
-  f.line = d.where.line;
-  f.column = d.where.column;
-  f.path = d.where.path;
-  f.object = d.object;
-  f.message = d.message;
-  f.help = d.help;
-  out_.push_back(std::move(f));
-}
+void context::add_diagnostic(rule_id rule, const diagnostic& d) { out_.push_back(finding_of(rule, d)); }
 
 bool context::said_never_matches(const policy::volume_policy& p) const {
   // Findings are only appended, and a rule sets never_matches on the finding it just added, so

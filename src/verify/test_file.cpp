@@ -402,26 +402,32 @@ std::optional<test_file> load_test_file(const std::string& path, diagnostics& pr
   return parse_test_file(ss.str(), path, problems);
 }
 
+namespace {
+
+/// A yaml-cpp exception as a problem at its mark in `path`.
+void add_yaml_problem(diagnostics& problems, const std::string& path, const std::string& what,
+                      const YAML::Exception& e) {
+  diagnostic d = make_error(what + e.msg);
+  d.where.file = path;
+  d.where.line = static_cast<std::uint32_t>(e.mark.line + 1);
+  d.where.column = static_cast<std::uint32_t>(e.mark.column + 1);
+  problems.add(std::move(d));
+}
+
+}  // namespace
+
 std::optional<test_file> parse_test_file(std::string_view text, const std::string& path, diagnostics& problems) {
   YAML::Node root;
   try {
     root = YAML::Load(std::string(text));
   } catch (const YAML::Exception& e) {
-    diagnostic d = make_error("not YAML: " + e.msg);
-    d.where.file = path;
-    d.where.line = static_cast<std::uint32_t>(e.mark.line + 1);
-    d.where.column = static_cast<std::uint32_t>(e.mark.column + 1);
-    problems.add(std::move(d));
+    add_yaml_problem(problems, path, "not YAML: ", e);
     return std::nullopt;
   }
   try {
     return decode_test_file(path, root, problems);
   } catch (const YAML::Exception& e) {  // a shape the checks above did not foresee: still an error, not a crash
-    diagnostic d = make_error("cannot read the test file: " + e.msg);
-    d.where.file = path;
-    d.where.line = static_cast<std::uint32_t>(e.mark.line + 1);
-    d.where.column = static_cast<std::uint32_t>(e.mark.column + 1);
-    problems.add(std::move(d));
+    add_yaml_problem(problems, path, "cannot read the test file: ", e);
     return std::nullopt;
   }
 }
