@@ -21,8 +21,6 @@ namespace volpol::cli {
 
 namespace {
 
-constexpr int exit_ok = static_cast<int>(exit_code::ok);
-constexpr int exit_usage = static_cast<int>(exit_code::invalid_usage);
 
 void print_version(std::FILE* out) {
   const version_info v = version();

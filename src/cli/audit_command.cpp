@@ -12,7 +12,7 @@ namespace {
 
 constexpr int exit_agree = 0;
 constexpr int exit_differ = 1;
-constexpr int exit_error = 2;
+constexpr int exit_audit_error = 2;
 
 }  // namespace
 
@@ -32,15 +32,15 @@ int run_audit(const audit_options& opt, std::FILE* out, std::FILE* err) {
   auto actual = verify::read_backup_volume_infos(opt.volume_info);
   if (const diagnostic* e = actual.error()) {
     std::fprintf(err, "error: %s\n", e->to_string().c_str());
-    return exit_error;
+    return exit_audit_error;
   }
   prepare_outcome p = prepare_plan(opt.plan, /*trace=*/false, err);
-  if (!p.plan) return exit_error;
+  if (!p.plan) return exit_audit_error;
   const verify::audit_result a = verify::audit(p.plan->result, p.plan->loaded.objects, actual.value());
   const std::string text = opt.output == "json" ? verify::render_audit_json(a, opt.volume_info)
                                                 : verify::render_audit_text(a, opt.volume_info);
   std::fwrite(text.data(), 1, text.size(), out);
-  if (p.plan->input_errors) return exit_error;
+  if (p.plan->input_errors) return exit_audit_error;
   return a.findings.empty() ? exit_agree : exit_differ;
 }
 

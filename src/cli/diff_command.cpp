@@ -13,7 +13,7 @@ namespace {
 
 constexpr int exit_no_change = 0;
 constexpr int exit_changes = 1;
-constexpr int exit_error = 2;
+constexpr int exit_diff_error = 2;
 
 /// The value for side `side` (0 = A, 1 = B) of an option given once (both) or twice.
 std::string pick(const std::vector<std::string>& v, int side) {
@@ -43,7 +43,7 @@ CLI::App* setup_diff(CLI::App& app, diff_options& opt) {
 int run_diff(const diff_options& opt, std::FILE* out, std::FILE* err) {
   if (opt.policies.size() > 2 || opt.global_policies.size() > 2 || opt.backups.size() > 2) {
     std::fputs("volpol diff: --policy, --global-policy and --backup take one value (both sides) or two (A, B)\n", err);
-    return exit_error;
+    return exit_diff_error;
   }
   plan_options sides[2] = {opt.common, opt.common};
   std::unique_ptr<prepared_plan> plans[2];
@@ -58,18 +58,18 @@ int run_diff(const diff_options& opt, std::FILE* out, std::FILE* err) {
     o.inputs.insert(o.inputs.end(), extra.begin(), extra.end());
     if (auto r = apply_settings(i == 0 ? opt.set_a : opt.set_b, o); !r) {
       std::fprintf(err, "error: --%c-set: %s\n", i == 0 ? 'a' : 'b', r.error()->to_string().c_str());
-      return exit_error;
+      return exit_diff_error;
     }
     if (o.inputs.empty()) {
       std::fprintf(err, "volpol diff: side %c has no cluster objects: give -f (both sides) or --%c-filename\n",
                    i == 0 ? 'A' : 'B', i == 0 ? 'a' : 'b');
-      return exit_error;
+      return exit_diff_error;
     }
     labels[i] = describe_inputs(o);
     prepare_outcome p = prepare_plan(o, /*trace=*/false, err);
     if (!p.plan) {
       std::fprintf(err, "volpol diff: side %c (%s) cannot be planned\n", i == 0 ? 'A' : 'B', labels[i].c_str());
-      return exit_error;
+      return exit_diff_error;
     }
     input_errors = input_errors || p.plan->input_errors;
     plans[i] = std::move(p.plan);
@@ -78,7 +78,7 @@ int run_diff(const diff_options& opt, std::FILE* out, std::FILE* err) {
   const verify::diff_labels l{labels[0], labels[1]};
   const std::string text = opt.output == "json" ? verify::render_diff_json(d, l) : verify::render_diff_text(d, l);
   std::fwrite(text.data(), 1, text.size(), out);
-  if (input_errors) return exit_error;
+  if (input_errors) return exit_diff_error;
   return d.empty() ? exit_no_change : exit_changes;
 }
 

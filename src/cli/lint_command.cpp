@@ -20,9 +20,7 @@ namespace volpol::cli {
 
 namespace {
 
-constexpr int exit_ok = static_cast<int>(exit_code::ok);
-constexpr int exit_findings = static_cast<int>(exit_code::input_errors);
-constexpr int exit_usage = static_cast<int>(exit_code::invalid_usage);
+constexpr int exit_findings = exit_input_errors;
 
 /// The `# volpol:ignore` comments of a policy file (none for standard input, read once by the
 /// policy loader, or for a file that cannot be read: the loader reports that).

@@ -205,8 +205,6 @@ void warn_unmatched_namespaces(const std::vector<std::string>& patterns, const s
 std::string usage_command = "plan";  // set by prepare_plan for the hint below
 void print_usage_hint(std::FILE* err) { std::fprintf(err, "see `volpol %s --help`\n", usage_command.c_str()); }
 
-constexpr int exit_usage = static_cast<int>(exit_code::invalid_usage);
-constexpr int exit_unreadable = static_cast<int>(exit_code::unreadable_input);
 
 /// key=value[,key=value] as a mapping; each value typed as YAML types a scalar (true, 1, text),
 /// since a plugin passes typed parameters and the match compares types.

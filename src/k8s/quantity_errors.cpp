@@ -1,5 +1,6 @@
 // The diagnostics quantity::parse reports (see quantity_errors.h).
 #include "quantity_errors.h"
+#include "quantity_scan.h"
 
 #include <array>
 #include <cstdio>
@@ -18,7 +19,6 @@ constexpr std::string_view expected_exponent = "expected an integer exponent suc
 std::string invalid(std::string_view text) { return "invalid quantity `" + quote_input(text) + "`: "; }
 
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
 bool all_letters(std::string_view s) {

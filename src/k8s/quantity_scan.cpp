@@ -5,7 +5,6 @@ namespace volpol::k8s::detail {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /// The letters quantity.go lets into a suffix: strings.ContainsAny(c, "eEinumkKMGTP").
 bool is_suffix_letter(char c) {

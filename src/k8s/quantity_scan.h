@@ -14,6 +14,9 @@
 
 namespace volpol::k8s::detail {
 
+/// An ASCII decimal digit (what the quantity grammar calls a digit).
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
 /// What `parseQuantityString` returns, as views into the scanned text.
 struct scanned_quantity {
   bool negative = false;   ///< a leading '-'

@@ -1,7 +1,8 @@
-// edit_distance (see spelling.h).
+// edit_distance, equal_fold, ascii_lower (see spelling.h).
 #include "volpol/k8s/spelling.h"
 
 #include <algorithm>
+#include <cctype>
 #include <vector>
 
 namespace volpol {
@@ -19,6 +20,21 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     }
   }
   return row[b.size()];
+}
+
+namespace {
+char lower_char(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+}  // namespace
+
+bool equal_fold(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower_char(x) == lower_char(y); });
+}
+
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = lower_char(c);
+  return out;
 }
 
 }  // namespace volpol

@@ -118,31 +118,22 @@ bool is_catch_all(const policy::volume_conditions& c) {
          c.volume_name.empty();
 }
 
-namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
-
-}  // namespace
 
 std::string closest(std::string_view word, std::span<const std::string_view> candidates) {
-  const std::string w = lower(word);
+  const std::string w = ascii_lower(word);
   for (std::string_view c : candidates)
-    if (lower(c) == w) return std::string(c);
+    if (ascii_lower(c) == w) return std::string(c);
   std::string best;
   // A name written without its suffix or prefix (`gp3` for `gp3-csi`): the shortest such.
   if (w.size() >= 3)
     for (std::string_view c : candidates) {
-      const std::string lc = lower(c);
+      const std::string lc = ascii_lower(c);
       if ((lc.starts_with(w) || lc.ends_with(w)) && (best.empty() || c.size() < best.size())) best = std::string(c);
     }
   if (!best.empty()) return best;
   std::size_t best_distance = std::max<std::size_t>(1, word.size() / 3) + 1;
   for (std::string_view c : candidates) {
-    const std::size_t d = edit_distance(w, lower(c));
+    const std::size_t d = edit_distance(w, ascii_lower(c));
     if (d < best_distance) {
       best_distance = d;
       best = std::string(c);

@@ -8,6 +8,7 @@
 
 #include "context.h"
 #include "volpol/policy/structured_volume.h"
+#include "volpol/k8s/spelling.h"
 
 namespace volpol::lint::detail {
 
@@ -22,11 +23,6 @@ bool contains(std::span<const std::string_view> list, std::string_view s) {
   return std::find(list.begin(), list.end(), s) != list.end();
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
 
 /// Values that are lists of names: one finding per unknown item.
 template <class Help>
@@ -65,7 +61,7 @@ void check_unknown_volume_types(context& c) {
                if (v == "awsAzureDisk")
                  return "Velero lists `awsAzureDisk`, but a volume's type is its source field: `azureDisk` or "
                         "`awsElasticBlockStore`";
-               const std::string l = lower(v);
+               const std::string l = ascii_lower(v);
                if (l == "pvc" || l == "persistentvolumeclaim" || l == "persistentvolume" || l == "pv")
                  return "a PVC-backed volume has its PV's type (csi, nfs, awsElasticBlockStore ...); match PVCs with "
                         "pvcLabels, pvcPhase, pvcVolumeMode or pvcAccessModes";
@@ -89,7 +85,7 @@ void check_unknown_pvc_phases(context& c) {
 void check_unknown_access_modes(context& c) {
   check_list(c, rule_id::unknown_access_mode, "pvcAccessModes", access_modes_of, access_modes,
              "is no Kubernetes access mode", [](const std::string& v) -> std::string {
-               const std::string u = lower(v);
+               const std::string u = ascii_lower(v);
                if (u == "rwo") return did_you_mean("ReadWriteOnce");
                if (u == "rox") return did_you_mean("ReadOnlyMany");
                if (u == "rwx") return did_you_mean("ReadWriteMany");

@@ -1,5 +1,6 @@
 // The rule registry (see rule.h): IDs, names, severities and the documentation of every rule.
 #include "volpol/lint/rule.h"
+#include "volpol/k8s/spelling.h"
 
 #include <fmt/format.h>
 
@@ -138,11 +139,6 @@ constexpr std::array<rule_info, 20> rules = {{
      "annotations agree."},
 }};
 
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 std::string wrap(std::string_view text, std::size_t width) {
   std::string out, line;
@@ -189,7 +185,7 @@ const rule_info& info(rule_id id) {
 
 const rule_info* find_rule(std::string_view code_or_name) {
   for (const rule_info& r : rules)
-    if (iequals(r.code, code_or_name) || r.name == code_or_name) return &r;
+    if (equal_fold(r.code, code_or_name) || r.name == code_or_name) return &r;
   return nullptr;
 }
 

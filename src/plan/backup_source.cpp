@@ -7,16 +7,12 @@
 #include <cctype>
 
 #include "volpol/k8s/loader.h"
+#include "volpol/k8s/spelling.h"
 
 namespace volpol::plan {
 
 namespace {
 
-bool equal_fold(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 chosen_backup of(const k8s::backup& b) { return {b, chosen_backup::from::backup, {}}; }
 chosen_backup of(const k8s::schedule& s) {

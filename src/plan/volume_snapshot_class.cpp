@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "volpol/k8s/volume_snapshot_class.h"
+#include "volpol/k8s/spelling.h"
 
 namespace volpol::plan {
 
@@ -15,17 +16,7 @@ namespace {
 constexpr std::string_view class_label = "velero.io/csi-volumesnapshot-class";
 constexpr std::string_view default_class_annotation = "snapshot.storage.kubernetes.io/is-default-class";
 
-bool equal_fold(std::string_view a, std::string_view b) {  // strings.EqualFold, ASCII
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 /// GetVolumeSnapshotClassFrom{PVCAnnotations,VolumePolicy,BackupAnnotations}ForDriver: the
 /// class named `name` if it is for `driver`; a fall-through entry otherwise.
@@ -85,7 +76,7 @@ snapshot_class_choice choose_volume_snapshot_class(const k8s::cluster& c, const 
       return out;
   // 3. the Backup's annotation for the driver
   if (backup_annotations != nullptr)
-    if (const std::string* name = backup_annotations->find(fmt::format("{}_{}", class_label, lower(out.driver))))
+    if (const std::string* name = backup_annotations->find(fmt::format("{}_{}", class_label, ascii_lower(out.driver))))
       if (pick(named_class(c, *name, out.driver, snapshot_class_source::backup_annotation, out),
                snapshot_class_source::backup_annotation))
         return out;
@@ -113,7 +104,7 @@ std::string describe(const snapshot_class_choice& c, const k8s::persistent_volum
     case snapshot_class_source::pvc_annotation: return fmt::format("PVC annotation {}", class_label);
     case snapshot_class_source::volume_policy: return "the volume policy's snapshotClass";
     case snapshot_class_source::backup_annotation:
-      return fmt::format("Backup {} annotation {}_{}", backup_name, class_label, lower(c.driver));
+      return fmt::format("Backup {} annotation {}_{}", backup_name, class_label, ascii_lower(c.driver));
     case snapshot_class_source::class_label: return fmt::format("the class's label {}", class_label);
     case snapshot_class_source::default_annotation:
       return fmt::format("the class's annotation {}", default_class_annotation);

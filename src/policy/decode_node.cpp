@@ -12,10 +12,6 @@ namespace volpol::policy::detail {
 
 namespace {
 
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return std::tolower(x) == std::tolower(y); });
-}
 
 std::string shorten(const std::string& s) { return s.size() > 60 ? s.substr(0, 57) + "..." : s; }
 
@@ -43,7 +39,7 @@ std::string closest(std::string_view word, const std::vector<std::string_view>& 
   std::string best;
   std::size_t best_distance = std::max<std::size_t>(1, word.size() / 3) + 1;
   for (std::string_view c : candidates) {
-    if (iequals(c, word)) return std::string(c);
+    if (equal_fold(c, word)) return std::string(c);
     const std::size_t d = edit_distance(word, c);
     if (d < best_distance) {
       best_distance = d;

@@ -11,7 +11,7 @@ namespace volpol::policy::detail {
 
 namespace {
 
-constexpr std::string_view list_names[4] = {"includedClusterScopedResources", "excludedClusterScopedResources",
+constexpr std::string_view list_fields[4] = {"includedClusterScopedResources", "excludedClusterScopedResources",
                                             "includedNamespaceScopedResources", "excludedNamespaceScopedResources"};
 
 value_mark item_mark(const include_exclude_policy& p, int list, std::size_t i) {
@@ -27,7 +27,7 @@ void check_scope(const include_exclude_policy& p, int included, const std::vecto
     for (std::size_t i = 0; i < lists[l]->size(); ++i)
       if ((*lists[l])[i] == "*")
         out.add(o.diagnose(item_mark(p, included + l, i),
-                           fmt::format("includeExcludePolicy.{}[{}]", list_names[included + l], i),
+                           fmt::format("includeExcludePolicy.{}[{}]", list_fields[included + l], i),
                            "cannot use `*` in the include or exclude lists of includeExcludePolicy",
                            l == 0 ? "leave the list out to include every resource of this scope"
                                   : "name the resources to exclude"));
@@ -37,8 +37,8 @@ void check_scope(const include_exclude_policy& p, int included, const std::vecto
     if (name == "*" || reported.count(name)) continue;
     if (std::find(includes.begin(), includes.end(), name) == includes.end()) continue;
     reported.insert(name);
-    out.add(o.diagnose(item_mark(p, excluded, i), fmt::format("includeExcludePolicy.{}[{}]", list_names[excluded], i),
-                       fmt::format("`{}` is both included ({}) and excluded", name, list_names[included]),
+    out.add(o.diagnose(item_mark(p, excluded, i), fmt::format("includeExcludePolicy.{}[{}]", list_fields[excluded], i),
+                       fmt::format("`{}` is both included ({}) and excluded", name, list_fields[included]),
                        "an excludes list cannot contain an item of the includes list"));
   }
 }

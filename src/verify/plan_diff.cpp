@@ -61,12 +61,6 @@ plan_diff diff_plans(const plan::plan_result& a, const plan::plan_result& b) {
   return d;
 }
 
-namespace {
-
-std::string or_none(const std::string& s) { return s.empty() ? std::string("none") : s; }
-
-}  // namespace
-
 std::string render_diff_text(const plan_diff& d, const diff_labels& labels) {
   std::string out = fmt::format("A: {}\nB: {}\n", labels.a, labels.b);
   for (const volume_change& c : d.changes) {
@@ -80,7 +74,7 @@ std::string render_diff_text(const plan_diff& d, const diff_labels& labels) {
       continue;
     }
     auto field = [&](bool changed, const char* name, const std::string& x, const std::string& y) {
-      if (changed) out += fmt::format("  {}: {} -> {}\n", name, or_none(x), or_none(y));
+      if (changed) out += fmt::format("  {}: {} -> {}\n", name, detail::or_none(x), detail::or_none(y));
     };
     field(c.method, "method", c.a->method, c.b->method);
     field(c.policy, "policy", c.a->policy, c.b->policy);

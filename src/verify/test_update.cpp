@@ -8,6 +8,8 @@
 
 #include "volpol/verify/test_suite.h"
 
+#include "text_escape.h"
+
 namespace volpol::verify {
 
 namespace {
@@ -20,7 +22,6 @@ YAML::Node selector_node(const volume_selector& s) {
   return n;
 }
 
-std::string or_none(const std::string& s) { return s.empty() ? std::string("none") : s; }
 
 /// The expectations the plan now satisfies, for one test.
 YAML::Node new_expectations(const case_result& c) {
@@ -48,10 +49,10 @@ YAML::Node new_expectations(const case_result& c) {
       if (e.data_mover) n["dataMover"] = *e.data_mover;
     } else {
       n["method"] = r.got.method;
-      if (e.policy) n["policy"] = or_none(r.got.policy);
+      if (e.policy) n["policy"] = detail::or_none(r.got.policy);
       if (e.reason_kind) n["reasonKind"] = r.got.reason_kind;
-      if (e.snapshot_class) n["snapshotClass"] = or_none(r.got.snapshot_class);
-      if (e.data_mover) n["dataMover"] = or_none(r.got.data_mover);
+      if (e.snapshot_class) n["snapshotClass"] = detail::or_none(r.got.snapshot_class);
+      if (e.data_mover) n["dataMover"] = detail::or_none(r.got.data_mover);
     }
     list.push_back(n);
   }

@@ -15,6 +15,12 @@ enum class exit_code : int {
   unreadable_input = 3,  ///< an input cannot be read (file, folder, cluster) or holds no objects
 };
 
+/// The exit codes as the ints a command returns.
+inline constexpr int exit_ok = static_cast<int>(exit_code::ok);
+inline constexpr int exit_input_errors = static_cast<int>(exit_code::input_errors);
+inline constexpr int exit_usage = static_cast<int>(exit_code::invalid_usage);
+inline constexpr int exit_unreadable = static_cast<int>(exit_code::unreadable_input);
+
 /// Runs `volpol ARGS...` (args exclude the program name), writing to `out` and `err`.
 /// @return the process exit code.
 int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err);
