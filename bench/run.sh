@@ -6,9 +6,13 @@
 # on those same files:
 #   floor      json-floor FILE.json        simdjson On-Demand reads the file, visits every item
 #   jq         jq -c '.items[] | select(.kind=="PersistentVolumeClaim") | [name, storageClass]'
-#   plan-json  volpol plan -f FILE.json -o json [--policy bench/policies-20.yaml] > /dev/null
-#   plan-yaml  volpol plan -f FILE.yaml -o json [--policy ...] > /dev/null
+#   plan-json  volpol plan --threads N -f FILE.json -o json [--policy bench/policies-20.yaml] > /dev/null
+#   plan-json-1t  the same with --threads 1 (the single-threaded path)
+#   plan-yaml  volpol plan --threads N -f FILE.yaml -o json [--policy ...] > /dev/null
 #   explain-json  volpol explain --all -f FILE.json -o json [--policy ...] > /dev/null (not at 300k)
+# Before timing anything at a size it checks the results: the plan of the JSON dump with
+# --threads 1 is the reference, and the plans with N threads and of the YAML dump must be the
+# same bytes (as simdjson's benchmarks check their parse first); a difference stops the run.
 # Wall time is the median of several runs (5 for small sizes, 3 for the largest); peak RSS
 # comes from /usr/bin/time -v. Prints a Markdown report and saves it in bench/out/results.md.
 #
@@ -21,6 +25,8 @@
 #   VOLPOL_BENCH_POLICY       policy document for `volpol plan` (default bench/policies-20.yaml;
 #                             "" for none)
 #   VOLPOL_BENCH_SEED         generator seed (default 1)
+#   VOLPOL_BENCH_THREADS      volpol's --threads (default: the cores available, nproc)
+# Arguments: --threads N (same as VOLPOL_BENCH_THREADS).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -31,6 +37,14 @@ jobs=${VOLPOL_BENCH_JOBS:-2}
 max_seconds=${VOLPOL_BENCH_MAX_SECONDS:-600}
 policy=${VOLPOL_BENCH_POLICY-bench/policies-20.yaml}
 seed=${VOLPOL_BENCH_SEED:-1}
+threads=${VOLPOL_BENCH_THREADS:-$(nproc)}
+while [ $# -gt 0 ]; do
+  case $1 in
+    --threads) threads=$2; shift 2 ;;
+    --threads=*) threads=${1#--threads=}; shift ;;
+    *) echo "run.sh: unknown argument $1 (known: --threads N)" >&2; exit 2 ;;
+  esac
+done
 out=bench/out
 mkdir -p "$out"
 tmp=$(mktemp -d)
@@ -46,7 +60,8 @@ log() { echo "run.sh: $*" >&2; }
 
 # ---------------------------------------------------------------------------- build
 bash scripts/install-deps.sh
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DVOLPOL_BUILD_BENCH=ON >/dev/null
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DVOLPOL_BUILD_BENCH=ON -DVOLPOL_BUILD_TESTS=OFF -DVOLPOL_BUILD_MAN=OFF \
+  -DVOLPOL_NATIVE=ON >/dev/null
 cmake --build "$build" --target volpol gen-cluster json-floor -j"$jobs" >"$tmp/build.log" 2>&1 ||
   { cat "$tmp/build.log" >&2; exit 1; }
 volpol=$root/$build/volpol
@@ -137,18 +152,36 @@ for size in $sizes; do
   S_bytes_yaml[$size]=$(stat -c %s "$yaml")
   runs=${size_runs[$size]}
 
+  # The results first: N threads and YAML give the single-threaded JSON plan, byte for byte.
+  check_rc=0
+  "$volpol" plan -f "$json" "${plan_args[@]}" --threads 1 >"$tmp/reference.json" 2>/dev/null || check_rc=$?
+  if ((check_rc > 1)); then
+    log "plan of $json failed (exit $check_rc): nothing to check against"
+  else
+    for variant in json yaml; do
+      "$volpol" plan -f "$out/cluster-$size.$variant" "${plan_args[@]}" --threads "$threads" >"$tmp/check.json" 2>/dev/null || true
+      if ! cmp -s "$tmp/reference.json" "$tmp/check.json"; then
+        log "FAILED: the plan of cluster-$size.$variant with --threads $threads differs from the JSON plan with --threads 1"
+        diff <(head -c 100000 "$tmp/reference.json") <(head -c 100000 "$tmp/check.json") | head -n 20 >&2 || true
+        exit 1
+      fi
+    done
+    log "$size: checked: --threads $threads on JSON and on YAML gives the single-threaded JSON plan ($(stat -c %s "$tmp/reference.json") bytes)"
+  fi
+
   measure "floor/$size" "$runs" "0" "$floor" "$json"
-  measure "plan-json/$size" "$runs" "0 1" "$volpol" plan -f "$json" "${plan_args[@]}"
+  measure "plan-json/$size" "$runs" "0 1" "$volpol" plan -f "$json" "${plan_args[@]}" --threads "$threads"
+  measure "plan-json-1t/$size" "$runs" "0 1" "$volpol" plan -f "$json" "${plan_args[@]}" --threads 1
   if [ -n "${R_error[plan-json/$size]:-}" ]; then
     R_error[plan-yaml/$size]=${R_error[plan-json/$size]}
   else
-    measure "plan-yaml/$size" "$runs" "0 1" "$volpol" plan -f "$yaml" "${plan_args[@]}"
+    measure "plan-yaml/$size" "$runs" "0 1" "$volpol" plan -f "$yaml" "${plan_args[@]}" --threads "$threads"
   fi
   # explain --all writes the whole trace (about 9x the plan's bytes): not at 300k (~4 GB).
   if [ "$size" = 300k ]; then
     R_error[explain-json/$size]="skipped: the trace of every volume at 300k is ~4 GB of JSON"
   else
-    measure "explain-json/$size" "$runs" "0 1" "$volpol" explain --all -f "$json" "${plan_args[@]}"
+    measure "explain-json/$size" "$runs" "0 1" "$volpol" explain --all -f "$json" "${plan_args[@]}" --threads "$threads"
   fi
   # jq holds the whole document as a tree (~4x the input): skip it when that would take more
   # than half of the available memory (the machine may be shared).
@@ -174,7 +207,7 @@ report() {
   echo "Machine: $(nproc) CPUs, ${cpu:-unknown CPU}, $(awk '/MemTotal/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo);" \
     "compiler: $("$compiler" --version | head -n 1) (Release, -O3);" \
     "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)."
-  echo "Command: \`volpol plan -f FILE ${plan_args[*]/#$root\//} > /dev/null\`; generator seed $seed."
+  echo "Command: \`volpol plan -f FILE ${plan_args[*]/#$root\//} --threads $threads > /dev/null\` (plan-json-1t: \`--threads 1\`); generator seed $seed."
   echo "Time: median wall seconds (runs in parentheses) and median CPU seconds (user + system); MB/s from"
   echo "wall time; RSS: peak resident set (/usr/bin/time -v). Load average when the run began: $load_at_start."
   echo
@@ -182,7 +215,7 @@ report() {
   echo "|---|---|---|---:|---|---:|---:|---:|---:|---:|"
   local size what key bytes input
   for size in "${done_sizes[@]}"; do
-    for what in floor jq plan-json plan-yaml explain-json; do
+    for what in floor jq plan-json plan-json-1t plan-yaml explain-json; do
       key=$what/$size
       input=json
       [ "$what" = plan-yaml ] && input=yaml
@@ -229,4 +262,53 @@ report() {
   fi
 }
 
-report | tee "$out/results.md"
+# status A OP B: "met" or "not met" for A OP B (OP: le, ge), or n/a.
+status() {
+  if [ -z "${1:-}" ] || [ "$1" = n/a ] || [ -z "${3:-}" ] || [ "$3" = n/a ]; then printf 'n/a'; return; fi
+  if [ "$2" = le ]; then awk "BEGIN { exit !($1 <= $3) }" && printf 'met' || printf '**not met**'
+  else awk "BEGIN { exit !($1 >= $3) }" && printf 'met' || printf '**not met**'; fi
+}
+
+targets() {
+  echo
+  echo "Targets (issues #8 and #14), each measured above:"
+  echo
+  echo "| size | target | measured | status |"
+  echo "|---|---|---:|---|"
+  local size pj py fl r mbs rss
+  for size in "${done_sizes[@]}"; do
+    pj=${R_time[plan-json/$size]:-}
+    py=${R_time[plan-yaml/$size]:-}
+    fl=${R_time[floor/$size]:-}
+    r=$(ratio "$pj" "$fl")
+    echo "| $size | plan JSON ≤ 1.0× the floor (wall) | $r | $(status "$r" le 1.0) |"
+    echo "| $size | plan JSON ≤ 1.5× the floor (wall) | $r | $(status "$r" le 1.5) |"
+    r=$(ratio "$py" "$pj")
+    echo "| $size | plan YAML ≤ 3× plan JSON (wall) | $r | $(status "$r" le 3) |"
+    mbs=n/a
+    [ -n "$py" ] && mbs=$(awk_calc "sprintf(\"%.0f\", ${S_bytes_yaml[$size]} / 1e6 / $py)")
+    echo "| $size | plan YAML ≥ 60 MB/s | $mbs | $(status "$mbs" ge 60) |"
+    for input in json yaml; do
+      rss=n/a
+      local key=plan-$input/$size bytes=${S_bytes_json[$size]}
+      [ "$input" = yaml ] && bytes=${S_bytes_yaml[$size]}
+      [ -n "${R_rss[$key]:-}" ] && rss=$(awk_calc "sprintf(\"%.3f\", ${R_rss[$key]} * 1024 / $bytes)")
+      echo "| $size | plan ${input^^} peak RSS ≤ 0.25× the input | $rss | $(status "$rss" le 0.25) |"
+    done
+    r=$(ratio "${R_time[explain-json/$size]:-}" "$pj")
+    echo "| $size | explain --all ≤ 3× plan (wall, JSON) | $r | $(status "$r" le 3) |"
+  done
+  local i a b obj x
+  for ((i = 1; i < ${#done_sizes[@]}; i++)); do
+    a=${done_sizes[i - 1]}
+    b=${done_sizes[i]}
+    obj=$(ratio "${S_objects[$b]}" "${S_objects[$a]}")
+    for what in plan-json plan-yaml; do
+      x=$(ratio "${R_time[$what/$b]:-}" "${R_time[$what/$a]:-}")
+      [ "$x" != n/a ] && x=$(ratio "$x" "$obj")
+      echo "| $a → $b | ${what#plan-} time× ÷ objects× ≤ 1.1 | $x | $(status "$x" le 1.1) |"
+    done
+  done
+}
+
+{ report; targets; } | tee "$out/results.md"

@@ -28,6 +28,7 @@ std::uint64_t bytes_read_by_this_process() {
 
 struct load_progress::impl {
   std::FILE* err;
+  const std::atomic<std::uint64_t>* objects = nullptr;
   std::mutex m;
   std::condition_variable cv;
   bool stop = false;
@@ -44,7 +45,14 @@ struct load_progress::impl {
     while (!stop) {
       const double seconds = std::chrono::duration<double>(clock::now() - start).count();
       const double mb = static_cast<double>(bytes_read_by_this_process() - base) / 1e6;
-      std::fprintf(err, "\rloading: %.0f MB read, %.0f MB/s\033[K", mb, seconds > 0 ? mb / seconds : 0.0);
+      const double rate = seconds > 0 ? mb / seconds : 0.0;
+      if (objects != nullptr) {
+        const auto n = objects->load(std::memory_order_relaxed);
+        std::fprintf(err, "\rloading: %.0f MB read, %.0f MB/s, %llu objects, %.0f objects/s\033[K", mb, rate,
+                     static_cast<unsigned long long>(n), seconds > 0 ? static_cast<double>(n) / seconds : 0.0);
+      } else {
+        std::fprintf(err, "\rloading: %.0f MB read, %.0f MB/s\033[K", mb, rate);
+      }
       std::fflush(err);
       shown = true;
       cv.wait_for(lock, std::chrono::milliseconds(250), [&] { return stop; });
@@ -52,10 +60,11 @@ struct load_progress::impl {
   }
 };
 
-load_progress::load_progress(std::FILE* err) {
+load_progress::load_progress(std::FILE* err, const std::atomic<std::uint64_t>* objects) {
   if (err == nullptr || !isatty(fileno(err))) return;
   impl_ = std::make_unique<impl>();
   impl_->err = err;
+  impl_->objects = objects;
   // For tests: VOLPOL_PROGRESS_DELAY_MS=0 shows the line at once.
   if (const char* d = std::getenv("VOLPOL_PROGRESS_DELAY_MS")) impl_->delay = std::chrono::milliseconds(std::atol(d));
   impl_->worker = std::thread([p = impl_.get()] { p->run(); });

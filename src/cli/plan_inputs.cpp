@@ -238,6 +238,12 @@ void add_plan_input_flags(CLI::App* cmd, plan_options& opt) {
                   "-f inputs (flags override)");
   add_backup_flags(cmd, opt);
   add_input_limit_flags(cmd, opt.limits);
+  cmd->add_option("--threads", opt.threads,
+                  "Threads that parse a large JSON or YAML input (0: one per core; 1: one thread). The plan is "
+                  "the same whatever the number")
+      ->check(CLI::Range(0u, 256u))
+      ->type_name("N")
+      ->capture_default_str();
   add_cluster_flags(cmd, opt.cluster);
 }
 
@@ -361,9 +367,12 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
   k8s::load_options load;
   load.annotations = k8s::annotation_filter::velero;
   load.limits = opt.limits;
+  load.threads = opt.threads;
+  std::atomic<std::uint64_t> objects_read{0};
+  load.objects_read = &objects_read;
   bool cluster_failed = false;
   {
-    const load_progress progress(err);  // a status line on a terminal, for long loads
+    const load_progress progress(err, &objects_read);  // a status line on a terminal, for long loads
     p->loaded = live ? load_live_objects(*live, load, cluster_failed) : k8s::load_objects(opt.inputs, load);
   }
   plan::report_context& ctx = p->context;

@@ -10,6 +10,7 @@
 
 #include "json_adapter.h"
 #include "json_loader_scan.h"
+#include "loader_parallel.h"
 #include "loader_stream.h"
 
 namespace volpol::k8s::detail {
@@ -36,10 +37,137 @@ class element_sink final : public object_sink {
   std::vector<diagnostic> held_;
 };
 
+constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+/// Reads one value split off the stream (an object, a list, or an array of them) with
+/// simdjson On-Demand: on the stream's thread, or on a worker (json_batch).
+struct json_value_reader {
+  std::string_view file;
+  read_options options;
+  std::uint32_t max_depth = 512;
+
+  /// `text` (`size` bytes, `capacity` readable: at least size + SIMDJSON_PADDING) starts at
+  /// byte `offset` of the stream. `index`: its index in a list's `items` (`items`) or a
+  /// top-level array, npos for a top-level value. Problems are held in `sink` (with the
+  /// object named where the reader could not), for the caller to pass on.
+  void read(simdjson::ondemand::parser& parser, const char* text, std::size_t size, std::size_t capacity,
+            std::uint64_t offset, std::string_view hint, std::size_t index, bool items, element_sink& sink) const {
+    const simdjson::padded_string_view padded(text, size, capacity);
+    json_adapter a;
+    a.base = text;
+    a.length = size;
+    a.base_offset = offset;
+    a.file = file;
+    a.max_depth = max_depth;
+    simdjson::ondemand::document doc;
+    if (auto e = parser.iterate(padded).get(doc)) {
+      a.fail(e);
+      sink.problem(located(offset, a.parse_error()));
+    } else {
+      a.doc = &doc;
+      simdjson::ondemand::value v;
+      if (auto e2 = doc.get_value().get(v)) {
+        sink.problem(scalar_value(doc, e2, offset, index, items));
+      } else {
+        object_reader<json_adapter> reader(a, sink, options);
+        if (index == npos) {
+          (void)reader.read_document(v, hint);
+        } else {
+          (void)reader.read_list_item(v, hint, index, items);
+        }
+      }
+    }
+    std::size_t prefix = 0;
+    if (index != npos) prefix = fmt::format("{}[{}]", items ? "items" : "", index).size();
+    name_objects(parser, sink, padded, prefix);
+  }
+
+  diagnostic located(std::uint64_t offset, std::string message) const {
+    diagnostic d;
+    d.where.file = std::string(file);
+    d.where.offset = offset;
+    d.where.has_offset = true;
+    d.message = std::move(message);
+    return d;
+  }
+
+ private:
+  /// A value that is no object or array (simdjson reads a scalar document apart).
+  diagnostic scalar_value(simdjson::ondemand::document& doc, simdjson::error_code e, std::uint64_t offset,
+                          std::size_t index, bool items) const {
+    simdjson::ondemand::json_type t;
+    if (e != simdjson::SCALAR_DOCUMENT_AS_VALUE || doc.type().get(t)) return located(offset, json_error_message(e, max_depth));
+    const char* what = t == simdjson::ondemand::json_type::string   ? "a string"
+                       : t == simdjson::ondemand::json_type::number ? "a number"
+                       : t == simdjson::ondemand::json_type::boolean ? "a boolean"
+                                                                     : "null";
+    diagnostic d = located(offset, fmt::format("expected an object, got {}", what));
+    if (index != npos) d.where.path = fmt::format("{}[{}]", items ? "items" : "", index);
+    return d;
+  }
+
+  /// Names the object in errors that could not (unless the error is in a list nested in the
+  /// value: the value's name would be the wrong one).
+  static void name_objects(simdjson::ondemand::parser& parser, element_sink& sink, simdjson::padded_string_view text,
+                           std::size_t prefix) {
+    for (diagnostic& p : sink.held()) {
+      const std::string& path = p.where.path;
+      const bool nested = path.find("items[", prefix) != std::string::npos ||
+                          (path.size() > prefix && path[prefix] == '[');
+      if (p.level == severity::error && p.object.find(' ') == std::string::npos && !nested) {
+        std::string who = recover_identity(parser, text);
+        if (!who.empty()) p.object = std::move(who);
+      }
+    }
+  }
+};
+
+/// Values read on a worker (loader_parallel.h): their text copied out of the stream's window.
+class json_batch final : public batch_job {
+ public:
+  json_batch(const json_value_reader& reader, std::string_view hint, bool items)
+      : reader_(reader), hint_(hint), items_(items) {}
+
+  void run(worker_scratch& scratch, object_sink& out) override {
+    text_.append(simdjson::SIMDJSON_PADDING, ' ');
+    for (const value& v : values_) {
+      element_sink sink(out);
+      reader_.read(scratch.json, text_.data() + v.at, v.size, text_.size() - v.at, v.offset, hint_, v.index, items_,
+                   sink);
+      sink.flush();
+    }
+  }
+
+  [[nodiscard]] bool same_list(std::string_view hint, bool items) const { return hint == hint_ && items == items_; }
+  void add(const char* text, std::size_t size, std::uint64_t offset, std::size_t index) {
+    values_.push_back({text_.size(), size, offset, index});
+    text_.append(text, size);
+  }
+  [[nodiscard]] std::size_t bytes() const { return text_.size(); }
+
+ private:
+  struct value {
+    std::size_t at, size;
+    std::uint64_t offset;
+    std::size_t index;
+  };
+  json_value_reader reader_;
+  std::string hint_;
+  bool items_;
+  std::string text_;
+  std::vector<value> values_;
+};
+
 class json_stream {
  public:
   json_stream(stream_context& ctx, simdjson::ondemand::parser& parser)
-      : ctx_(ctx), buf_(ctx.buffer), parser_(parser) {}
+      : ctx_(ctx), buf_(ctx.buffer), parser_(parser) {
+    reader_.file = ctx.file;
+    reader_.options = ctx.options;
+    reader_.max_depth = ctx.limits.max_depth;
+  }
+
+  ~json_stream() { pass_on_values(); }
 
   /// The loader has filled the buffer's first chunk (to tell JSON from YAML).
   void run() {
@@ -201,69 +329,36 @@ class json_stream {
 
   // ---- one value --------------------------------------------------------------------------
 
-  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-
-  void element(std::size_t from, std::size_t to, std::string_view hint, std::size_t index,
-               bool items = false) {
-    const simdjson::padded_string_view text(d() + from, to - from, buf_.allocated() - from);
+  /// Reads the value [from, to) of the window: here while the window still holds the stream
+  /// from its first byte (so problems get lines, and a small input starts no threads), else
+  /// on the workers (--threads).
+  void element(std::size_t from, std::size_t to, std::string_view hint, std::size_t index, bool items = false) {
+    if (ctx_.threads > 1 && buf_.base() != 0) {
+      if (batch_ && !batch_->same_list(hint, items)) submit_batch();
+      if (!batch_) batch_ = std::make_unique<json_batch>(reader_, hint, items);
+      batch_->add(d() + from, to - from, buf_.base() + from, index);
+      if (batch_->bytes() >= ordered_workers::batch_bytes) submit_batch();
+      return;
+    }
+    pass_on_values();
     element_sink sink(ctx_.sink);
-    json_adapter a;
-    a.base = d() + from;
-    a.length = to - from;
-    a.base_offset = buf_.base() + from;
-    a.file = ctx_.file;
-    a.max_depth = ctx_.limits.max_depth;
-    simdjson::ondemand::document doc;
-    if (auto e = parser_.iterate(text).get(doc)) {
-      a.fail(e);
-      sink.problem(located(from, a.parse_error()));
-    } else {
-      a.doc = &doc;
-      simdjson::ondemand::value v;
-      if (auto e2 = doc.get_value().get(v)) {
-        sink.problem(scalar_value(doc, e2, from, index, items));
-      } else {
-        object_reader<json_adapter> reader(a, sink, ctx_.options);
-        if (index == npos) {
-          (void)reader.read_document(v, hint);
-        } else {
-          (void)reader.read_list_item(v, hint, index, items);
-        }
-      }
-    }
-    std::size_t prefix = 0;
-    if (index != npos) prefix = fmt::format("{}[{}]", items ? "items" : "", index).size();
-    finish_problems(sink, text, prefix);
-  }
-
-  /// A value that is no object or array (simdjson reads a scalar document apart).
-  diagnostic scalar_value(simdjson::ondemand::document& doc, simdjson::error_code e, std::size_t from,
-                          std::size_t index, bool items) const {
-    simdjson::ondemand::json_type t;
-    if (e != simdjson::SCALAR_DOCUMENT_AS_VALUE || doc.type().get(t)) return located(from, json_error_message(e, ctx_.limits.max_depth));
-    const char* what = t == simdjson::ondemand::json_type::string   ? "a string"
-                       : t == simdjson::ondemand::json_type::number ? "a number"
-                       : t == simdjson::ondemand::json_type::boolean ? "a boolean"
-                                                                     : "null";
-    diagnostic d = located(from, fmt::format("expected an object, got {}", what));
-    if (index != npos) d.where.path = fmt::format("{}[{}]", items ? "items" : "", index);
-    return d;
-  }
-
-  /// Names the object in errors that could not (unless the error is in a list nested in the
-  /// value: the value's name would be the wrong one), and adds lines.
-  void finish_problems(element_sink& sink, simdjson::padded_string_view text, std::size_t prefix) {
-    for (diagnostic& p : sink.held()) {
-      const std::string& path = p.where.path;
-      const bool nested = path.find("items[", prefix) != std::string::npos ||
-                          (path.size() > prefix && path[prefix] == '[');
-      if (p.level == severity::error && p.object.find(' ') == std::string::npos && !nested) {
-        std::string who = recover_identity(parser_, text);
-        if (!who.empty()) p.object = std::move(who);
-      }
-      add_line(p);
-    }
+    reader_.read(parser_, d() + from, to - from, buf_.allocated() - from, buf_.base() + from, hint, index, items, sink);
+    for (diagnostic& p : sink.held()) add_line(p);
     sink.flush();
+  }
+
+  void submit_batch() {
+    if (!batch_) return;
+    if (!workers_) workers_ = std::make_unique<ordered_workers>(ctx_.sink, ctx_.threads);
+    if (ctx_.worker_batches != nullptr) ++*ctx_.worker_batches;
+    workers_->submit(std::move(batch_));
+  }
+
+  /// Every value handed to the workers is read and passed on (before the stream reports a
+  /// problem of its own, and at its end).
+  void pass_on_values() {
+    submit_batch();
+    if (workers_) workers_->drain();
   }
 
   /// Line and column, when the buffer still holds the stream from its first byte.
@@ -272,17 +367,9 @@ class json_stream {
     line_column({d(), end()}, p.where.offset, p.where.line, p.where.column);
   }
 
-  diagnostic located(std::size_t at, std::string message) const {
-    diagnostic d;
-    d.where.file = std::string(ctx_.file);
-    d.where.offset = buf_.base() + at;
-    d.where.has_offset = true;
-    d.message = std::move(message);
-    return d;
-  }
-
   bool error_at(std::size_t at, std::string message) {
-    diagnostic d = located(at, std::move(message));
+    pass_on_values();
+    diagnostic d = reader_.located(buf_.base() + at, std::move(message));
     add_line(d);
     ctx_.sink.problem(std::move(d));
     return false;
@@ -312,6 +399,7 @@ class json_stream {
   }
 
   void report_read_error() {
+    pass_on_values();
     if (buf_.error().empty()) return;
     diagnostic d;
     d.where.file = std::string(ctx_.file);
@@ -327,6 +415,9 @@ class json_stream {
   bool too_large_ = false;
   bool too_deep_ = false;
   std::size_t deep_at_ = 0;  ///< where the scanner found the value too deep
+  json_value_reader reader_;
+  std::unique_ptr<json_batch> batch_;         ///< values gathered for the workers
+  std::unique_ptr<ordered_workers> workers_;  ///< started with the first batch
 };
 
 }  // namespace

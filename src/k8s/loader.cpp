@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "loader_parallel.h"
 #include "backup_archive.h"
 #include "loader_fields.h"
 #include "loader_sink.h"
@@ -80,6 +81,7 @@ class loader final : public archive_visitor {
  public:
   explicit loader(const load_options& options)
       : options_(options), buffer_(options.chunk_size), sink_(result_, pending_) {
+    sink_.count_into(options.objects_read);
     read_.annotations = options.annotations;
     // simdjson keeps the depth of its first allocation when it grows for a larger document.
     const auto allocated = parser_.allocate(4096, std::max<std::uint32_t>(options.limits.max_depth, 1));
@@ -236,7 +238,8 @@ class loader final : public archive_visitor {
     const path_layout layout = classify_path(label);
     sink_.start(label, &layout);
     (void)src;  // read through buffer_, filled by read_input
-    stream_context ctx{label, layout.kind, read_, sink_, buffer_, options_.limits};
+    stream_context ctx{label, layout.kind, read_, sink_, buffer_, options_.limits, reader_threads(options_.threads),
+                       &result_.counts.worker_batches};
     if (is_json(label)) {
       read_json_stream(ctx, parser_);
     } else {

@@ -16,6 +16,7 @@ std::size_t& counter(load_counts& c, const pod&) { return c.pods; }
 }  // namespace
 
 void cluster_sink::object(object_fields& f, const classification& c, object_origin origin) {
+  if (counter_ != nullptr) counter_->fetch_add(1, std::memory_order_relaxed);
   if (c.kind == object_kind::other && f.capture && add_extra(f, c, origin)) return;
   if (c.kind == object_kind::unknown || c.kind == object_kind::other) {
     ++r_.counts.other_kinds[c.other];

@@ -2,6 +2,7 @@
 // counts and the diagnostics. Velero backups' second copies of an item are told apart here.
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -21,6 +22,9 @@ class cluster_sink final : public object_sink {
 
   /// The stream being read: its label (for problems without a file) and its folder layout
   /// (namespace fallback, Velero copies); `layout` must outlive the stream.
+  /// Objects read are counted there too (load_options::objects_read), when set.
+  void count_into(std::atomic<std::uint64_t>* counter) { counter_ = counter; }
+
   void start(std::string_view label, const path_layout* layout) {
     label_ = label;
     layout_ = layout;
@@ -44,6 +48,7 @@ class cluster_sink final : public object_sink {
   std::unordered_set<std::string> rejected_items_;  ///< Velero items refused as duplicates
   std::string_view label_;
   const path_layout* layout_ = nullptr;
+  std::atomic<std::uint64_t>* counter_ = nullptr;
 };
 
 }  // namespace volpol::k8s::detail

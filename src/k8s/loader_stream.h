@@ -20,6 +20,10 @@ struct stream_context {
   object_sink& sink;
   chunk_buffer& buffer;        ///< reset() on the stream's source already
   const input_limits& limits;
+  /// Threads that parse the stream's objects (loader_parallel.h); 1: all on the calling thread.
+  unsigned threads = 1;
+  /// Counts the batches handed to worker threads (load_counts::worker_batches).
+  std::size_t* worker_batches = nullptr;
 };
 
 /// Reads JSON values one after the other (objects, lists, arrays of objects) from the stream.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "volpol/k8s/diagnostic.h"
+#include "yaml_tree.h"
 
 namespace volpol::k8s {
 namespace {
@@ -52,7 +53,8 @@ std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
 
 class checker {
  public:
-  checker(std::string_view text, const yaml_limits& limits) : text_(text), limits_(limits) {}
+  checker(std::string_view text, const yaml_limits& limits, detail::yaml_tree* tree = nullptr)
+      : text_(text), limits_(limits), tree_(tree) {}
 
   std::optional<yaml_problem> run() {
     parser_guard g;
@@ -63,10 +65,13 @@ class checker {
       ev.live = true;
       const yaml_mark_t& at = ev.e.start_mark;
       switch (ev.e.type) {
-        case YAML_STREAM_END_EVENT: return std::nullopt;
+        case YAML_STREAM_END_EVENT:
+          if (tree_ != nullptr && tree_->nodes.empty()) tree_->nodes.push_back({});  // no document: null
+          return std::nullopt;
         case YAML_DOCUMENT_START_EVENT:
           anchors_.clear();
           nodes_ = 0;
+          ++documents_;
           break;
         case YAML_DOCUMENT_END_EVENT:
           if (limits_.first_document_only) return after_first(g.p);
@@ -87,6 +92,7 @@ class checker {
         }
         case YAML_SCALAR_EVENT:
           if (auto p = add_nodes(at, 1)) return p;
+          if (building()) add_scalar(ev.e);
           done(1, ev.e.data.scalar.anchor);
           break;
         case YAML_SEQUENCE_START_EVENT:
@@ -97,13 +103,15 @@ class checker {
           if (auto p = add_nodes(at, 1)) return p;
           const yaml_char_t* anchor = ev.e.type == YAML_SEQUENCE_START_EVENT ? ev.e.data.sequence_start.anchor
                                                                                : ev.e.data.mapping_start.anchor;
-          open_.push_back({1, anchor ? std::string(reinterpret_cast<const char*>(anchor)) : std::string()});
+          open_.push_back({1, anchor ? std::string(reinterpret_cast<const char*>(anchor)) : std::string(),
+                           building() ? start_collection(ev.e) : 0});
           break;
         }
         case YAML_SEQUENCE_END_EVENT:
         case YAML_MAPPING_END_EVENT: {
           frame f = std::move(open_.back());
           open_.pop_back();
+          if (building()) tree_->nodes[f.tree_index].end = static_cast<std::uint32_t>(tree_->nodes.size());
           done(f.nodes, f.anchor.empty() ? nullptr : reinterpret_cast<const yaml_char_t*>(f.anchor.c_str()));
           break;
         }
@@ -116,7 +124,50 @@ class checker {
   struct frame {
     std::uint64_t nodes;  ///< nodes of this collection so far (itself included)
     std::string anchor;
+    std::uint32_t tree_index;  ///< the collection's node in tree_ (when building)
   };
+
+  /// Building the tree: of the first document only (what YAML::Load returns).
+  [[nodiscard]] bool building() const { return tree_ != nullptr && documents_ == 1; }
+
+  static detail::yaml_tree::node node_at(const yaml_mark_t& m, detail::yaml_tree::kind k) {
+    detail::yaml_tree::node n;
+    n.type = k;
+    n.line = static_cast<std::uint32_t>(m.line);
+    n.column = static_cast<std::uint32_t>(m.column);
+    return n;
+  }
+
+  std::uint32_t start_collection(const yaml_event_t& e) {
+    const auto k = e.type == YAML_MAPPING_START_EVENT ? detail::yaml_tree::kind::mapping
+                                                      : detail::yaml_tree::kind::sequence;
+    tree_->nodes.push_back(node_at(e.start_mark, k));
+    return static_cast<std::uint32_t>(tree_->nodes.size() - 1);
+  }
+
+  /// yaml-cpp's typing (yaml_tree::kind): null words only plain and untagged; quoted and block
+  /// scalars, and the explicit non-specific tag `!`, are strings.
+  void add_scalar(const yaml_event_t& e) {
+    using kind = detail::yaml_tree::kind;
+    const auto& s = e.data.scalar;
+    const std::string_view value(reinterpret_cast<const char*>(s.value), s.length);
+    const char* tag = reinterpret_cast<const char*>(s.tag);
+    kind k = kind::plain;
+    if (tag == nullptr) {
+      if (s.style != YAML_PLAIN_SCALAR_STYLE) k = kind::quoted;
+      else if (value.empty() || value == "~" || value == "null" || value == "Null" || value == "NULL") k = kind::null;
+    } else if (std::string_view(tag) == "!") {
+      k = kind::quoted;
+    }
+    detail::yaml_tree::node n = node_at(e.start_mark, k);
+    n.end = static_cast<std::uint32_t>(tree_->nodes.size() + 1);
+    if (k != kind::null) {
+      n.text = static_cast<std::uint32_t>(tree_->chars.size());
+      n.size = static_cast<std::uint32_t>(value.size());
+      tree_->chars.append(value);
+    }
+    tree_->nodes.push_back(n);
+  }
 
   std::optional<yaml_problem> add_nodes(const yaml_mark_t& at, std::uint64_t n) {
     nodes_ = saturating_add(nodes_, n);
@@ -178,6 +229,8 @@ class checker {
   std::vector<frame> open_;
   std::unordered_map<std::string, std::uint64_t> anchors_;
   std::uint64_t nodes_ = 0;
+  detail::yaml_tree* tree_ = nullptr;
+  std::uint32_t documents_ = 0;
 };
 
 }  // namespace
@@ -185,5 +238,25 @@ class checker {
 std::optional<yaml_problem> check_yaml(std::string_view text, const yaml_limits& limits) {
   return checker(text, limits).run();
 }
+
+namespace detail {
+
+std::optional<yaml_problem> parse_yaml_tree(std::string_view text, const yaml_limits& limits, yaml_tree& out) {
+  out.clear();
+  if (text.size() > UINT32_MAX) {
+    yaml_problem p;
+    p.line = 1;
+    p.column = 1;
+    p.message = "a YAML text of 4 GiB or more is not read";
+    return p;
+  }
+  yaml_limits no_aliases = limits;
+  no_aliases.aliases = false;
+  out.chars.reserve(text.size() / 2);
+  out.nodes.reserve(text.size() / 24);
+  return checker(text, no_aliases, &out).run();
+}
+
+}  // namespace detail
 
 }  // namespace volpol::k8s

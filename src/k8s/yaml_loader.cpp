@@ -1,16 +1,17 @@
 // The YAML stream reader: split on document markers, and a top-level block `items:` sequence
 // split on its items, so yaml-cpp (slow, and a whole tree in memory) parses one object at a
-// time. See loader.h for the limits of the split.
-#include <yaml-cpp/yaml.h>
-
+// time. See loader.h for the limits of the split. Each piece is parsed by libyaml into a
+// yaml_tree (yaml_tree.h) and read through yaml_tree_adapter.h.
 #include <fmt/format.h>
 
 #include <cstring>
 #include <string>
 
+#include "loader_parallel.h"
 #include "loader_stream.h"
 #include "volpol/k8s/yaml_check.h"
-#include "yaml_adapter.h"
+#include "yaml_tree.h"
+#include "yaml_tree_adapter.h"
 
 namespace volpol::k8s::detail {
 namespace {
@@ -109,9 +110,84 @@ class managed_fields_filter {
   std::size_t metadata_indent_ = npos;
 };
 
+/// One piece of a YAML stream, split off by yaml_stream, to read on its own.
+struct yaml_piece {
+  enum class what : std::uint8_t {
+    document,  ///< a whole document
+    item,      ///< one `- ` entry of a top-level `items:` (the text is a one-element sequence)
+    trailer,   ///< text after a list's items: checked, nothing read
+  };
+  what type = what::document;
+  std::uint32_t first_line = 1;  ///< the text's first line in the file
+  std::size_t index = 0;         ///< item: its index in `items`
+  std::string hint;              ///< the kind to assume for objects without one
+  std::string text;
+};
+
+/// Parses pieces and reads their objects (on the stream's thread or a worker).
+struct yaml_piece_reader {
+  std::string_view file;
+  read_options options;
+  yaml_limits limits;
+
+  void read(const yaml_piece& p, yaml_tree& tree, object_sink& sink) const {
+    if (!load(p.text, p.first_line, tree, sink)) return;
+    if (p.type == yaml_piece::what::trailer) return;
+    yaml_tree_adapter a{tree, file, p.first_line - 1};
+    object_reader<yaml_tree_adapter> reader(a, sink, options);
+    yaml_tree_adapter::node root{0};
+    if (p.type == yaml_piece::what::document) {
+      (void)reader.read_document(root, p.hint);
+      return;
+    }
+    std::size_t index = p.index;
+    (void)a.elements(root, [&](yaml_tree_adapter::node& e) {
+      (void)reader.read_list_item(e, p.hint, index++, true);
+      return true;
+    });
+  }
+
+  /// Parses `text` (which starts at line `first_line` of the file) into `out`; reports a
+  /// problem. The text is checked as yaml.v3 reads it (yaml_check.h): characters, syntax,
+  /// depth, node count, and no aliases (kubectl never writes them; see loader.h).
+  bool load(const std::string& text, std::uint32_t first_line, yaml_tree& out, object_sink& sink) const {
+    const auto p = parse_yaml_tree(text, limits, out);
+    if (!p) return true;
+    diagnostic d;
+    d.where.file = std::string(file);
+    d.where.line = first_line + p->line - 1;
+    d.where.column = p->column;
+    d.message = fmt::format("invalid YAML: {}", p->message);
+    if (p->what == yaml_problem::kind::depth) d.message += " (raise with --max-depth)";
+    if (p->what == yaml_problem::kind::nodes) d.message += " (raise with --max-yaml-nodes)";
+    sink.problem(std::move(d));
+    return false;
+  }
+};
+
+/// Pieces read on a worker (loader_parallel.h).
+class yaml_batch final : public batch_job {
+ public:
+  explicit yaml_batch(const yaml_piece_reader& reader) : reader_(reader) {}
+  void run(worker_scratch& scratch, object_sink& out) override {
+    for (const yaml_piece& p : pieces) reader_.read(p, scratch.yaml, out);
+  }
+  std::vector<yaml_piece> pieces;
+  std::size_t bytes = 0;
+
+ private:
+  yaml_piece_reader reader_;
+};
+
 class yaml_stream {
  public:
-  explicit yaml_stream(stream_context& ctx) : ctx_(ctx), buf_(ctx.buffer) {}
+  explicit yaml_stream(stream_context& ctx) : ctx_(ctx), buf_(ctx.buffer) {
+    reader_.file = ctx.file;
+    reader_.options = ctx.options;
+    reader_.limits.max_depth = ctx.limits.max_depth;
+    reader_.limits.max_nodes = ctx.limits.max_yaml_nodes;
+    reader_.limits.aliases = false;
+  }
 
   void run() {
     std::string_view line;
@@ -121,6 +197,8 @@ class yaml_stream {
       on_line(line);
     }
     finish_document();
+    flush_batch(true);
+    if (workers_) workers_->drain();
     if (!buf_.error().empty()) {
       diagnostic d;
       d.where.file = std::string(ctx_.file);
@@ -234,17 +312,9 @@ class yaml_stream {
     }
     if (item_.empty()) return;
     const std::string_view hint = item_kind_of_list(list_kind_);
-    YAML::Node seq;
-    if (load(item_, item_first_, seq)) {
-      yaml_adapter a{ctx_.file, item_first_ - 1};
-      object_reader<yaml_adapter> reader(a, ctx_.sink, ctx_.options);
-      for (auto it = seq.begin(); it != seq.end(); ++it) {
-        YAML::Node e = *it;
-        (void)reader.read_list_item(e, hint.empty() ? ctx_.kind_hint : hint, item_index_++, true);
-      }
-    } else {
-      ++item_index_;
-    }
+    // A piece that starts with `- ` at the items' indentation is exactly one entry.
+    dispatch(yaml_piece::what::item, std::move(item_), item_first_, hint.empty() ? ctx_.kind_hint : hint,
+             item_index_++);
     item_.clear();
   }
 
@@ -267,10 +337,7 @@ class yaml_stream {
         finish_item();
         doc_.append("items: []\n");
         read_document(doc_, doc_first_);  // the list's own fields: validated, nothing emitted
-        if (!trailer_.empty()) {
-          YAML::Node ignored;
-          (void)load(trailer_, trailer_first_, ignored);
-        }
+        if (!trailer_.empty()) dispatch(yaml_piece::what::trailer, std::move(trailer_), trailer_first_, {}, 0);
         break;
     }
     state_ = state::header;
@@ -281,12 +348,46 @@ class yaml_stream {
     doc_first_ = line_no_ + 1;
   }
 
-  void read_document(const std::string& text, std::uint32_t first_line) {
-    YAML::Node root;
-    if (!load(text, first_line, root)) return;
-    yaml_adapter a{ctx_.file, first_line - 1};
-    object_reader<yaml_adapter> reader(a, ctx_.sink, ctx_.options);
-    (void)reader.read_document(root, ctx_.kind_hint);
+  void read_document(std::string& text, std::uint32_t first_line) {
+    dispatch(yaml_piece::what::document, std::move(text), first_line, ctx_.kind_hint, 0);
+  }
+
+  /// Reads a piece: here when the stream is small (or --threads 1), else gathered into a
+  /// batch for the workers, which start once a first batch is full.
+  void dispatch(yaml_piece::what type, std::string&& text, std::uint32_t first_line, std::string_view hint,
+                std::size_t index) {
+    if (ctx_.threads <= 1) {
+      const yaml_piece p{type, first_line, index, std::string(hint), std::move(text)};
+      return reader_.read(p, tree_, ctx_.sink);
+    }
+    if (!batch_) batch_ = std::make_unique<yaml_batch>(reader_);
+    batch_->bytes += text.size();
+    batch_->pieces.push_back({type, first_line, index, std::string(hint), std::move(text)});
+    if (batch_->bytes >= ordered_workers::batch_bytes) flush_batch(false);
+  }
+
+  /// Hands the batch to the workers; `last`: the stream has ended (a batch that is the whole
+  /// stream is read here, without starting threads).
+  void flush_batch(bool last) {
+    if (!batch_) return;
+    if (last && !workers_) {
+      for (const yaml_piece& p : batch_->pieces) reader_.read(p, tree_, ctx_.sink);
+      batch_.reset();
+      return;
+    }
+    if (!workers_) workers_ = std::make_unique<ordered_workers>(ctx_.sink, ctx_.threads);
+    if (ctx_.worker_batches != nullptr) ++*ctx_.worker_batches;
+    workers_->submit(std::move(batch_));
+  }
+
+  /// Before the stream reports a problem of its own: everything read before it goes first.
+  void pass_on_pieces() {
+    if (!workers_) {
+      flush_batch(true);
+      return;
+    }
+    flush_batch(false);
+    workers_->drain();
   }
 
   /// Appends a line to a document being collected, up to --max-object-bytes: past that the
@@ -304,6 +405,7 @@ class yaml_stream {
   }
 
   void too_large(std::uint32_t first_line, std::string_view what) {
+    pass_on_pieces();
     diagnostic d;
     d.where.file = std::string(ctx_.file);
     d.where.line = first_line;
@@ -311,49 +413,6 @@ class yaml_stream {
                             "--max-object-bytes)",
                             what, ctx_.limits.max_object_bytes, first_line, last_line_);
     ctx_.sink.problem(std::move(d));
-  }
-
-  /// Parses `text` (which starts at line `first_line` of the file); reports a syntax error.
-  /// The text is checked first as yaml.v3 reads it (yaml_check.h): characters, syntax, depth,
-  /// node count, and no aliases (kubectl never writes them; see loader.h).
-  bool load(const std::string& text, std::uint32_t first_line, YAML::Node& out) {
-    yaml_limits lim;
-    lim.max_depth = ctx_.limits.max_depth;
-    lim.max_nodes = ctx_.limits.max_yaml_nodes;
-    lim.aliases = false;
-    if (const auto p = check_yaml(text, lim)) {
-      diagnostic d;
-      d.where.file = std::string(ctx_.file);
-      d.where.line = first_line + p->line - 1;
-      d.where.column = p->column;
-      d.message = fmt::format("invalid YAML: {}", p->message);
-      if (p->what == yaml_problem::kind::depth) d.message += " (raise with --max-depth)";
-      if (p->what == yaml_problem::kind::nodes) d.message += " (raise with --max-yaml-nodes)";
-      ctx_.sink.problem(std::move(d));
-      return false;
-    }
-    try {
-      out = YAML::Load(text);
-      return true;
-    } catch (const YAML::Exception& e) {
-      diagnostic d;
-      d.where.file = std::string(ctx_.file);
-      if (e.mark.line >= 0) {
-        d.where.line = first_line + static_cast<std::uint32_t>(e.mark.line);
-        d.where.column = static_cast<std::uint32_t>(e.mark.column) + 1;
-      } else {
-        d.where.line = first_line;
-      }
-      d.message = fmt::format("invalid YAML: {}", e.msg);
-      ctx_.sink.problem(std::move(d));
-    } catch (const std::exception& e) {
-      diagnostic d;
-      d.where.file = std::string(ctx_.file);
-      d.where.line = first_line;
-      d.message = fmt::format("invalid YAML: {}", e.what());
-      ctx_.sink.problem(std::move(d));
-    }
-    return false;
   }
 
   stream_context& ctx_;
@@ -377,6 +436,10 @@ class yaml_stream {
   std::uint32_t item_over_ = 0;
   std::uint32_t trailer_over_ = 0;
   std::string list_kind_;
+  yaml_piece_reader reader_;
+  yaml_tree tree_;  ///< the piece being read here (reused: its arrays keep their capacity)
+  std::unique_ptr<yaml_batch> batch_;         ///< pieces gathered for the workers
+  std::unique_ptr<ordered_workers> workers_;  ///< started with the first full batch
 };
 
 }  // namespace

@@ -81,6 +81,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <atomic>
 #include <cstdio>
 #include <map>
 #include <span>
@@ -115,6 +116,13 @@ struct load_options {
   std::FILE* standard_input = stdin;
   /// Sizes, depth and node counts past which an input is refused (limits.h).
   input_limits limits;
+  /// Threads that parse a large JSON or YAML stream (`--threads`): 0, one per core; 1, all
+  /// on the calling thread. The result is the same whatever the number: objects, counts and
+  /// problems in reading order.
+  unsigned threads = 0;
+  /// When set, counts the objects read, as they are read (a progress display reads it from
+  /// another thread).
+  std::atomic<std::uint64_t>* objects_read = nullptr;
 };
 
 struct load_counts {
@@ -135,6 +143,9 @@ struct load_counts {
   std::size_t files = 0;          ///< files, archive entries and stdin read
   std::size_t files_skipped = 0;  ///< files in folders without a known extension
   std::uint64_t bytes = 0;        ///< bytes read (uncompressed, for archives)
+  /// Batches of objects parsed on worker threads (load_options::threads; a small input is read
+  /// on the calling thread and counts none).
+  std::size_t worker_batches = 0;
 };
 
 struct load_result {
