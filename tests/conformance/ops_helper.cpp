@@ -11,7 +11,7 @@
 #include "volpol/helper/pod_volumes.h"
 #include "volpol/helper/volume_helper.h"
 #include "volpol/k8s/object_yaml.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/value_yaml.h"
 
 namespace volpol::conformance {
 

@@ -27,11 +27,11 @@
 #include "volpol/helper/decision.h"
 #include "volpol/helper/options.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"
 #include "volpol/k8s/pod.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::helper {

@@ -42,7 +42,7 @@
 
 #include "volpol/k8s/backup.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/label_selector.h"
 #include "volpol/plan/namespace_filter.h"
 #include "volpol/plan/resource_filter.h"

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 #include "volpol/plan/volume_decision.h"
 #include "volpol/policy/volume_policy.h"
 

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/result.h"
+#include "volpol/core/value.h"
 
 namespace volpol::policy {
 
