@@ -21,7 +21,7 @@
 #include "volpol/cli/backup_choice.h"
 #include "volpol/cli/input_limit_flags.h"
 #include "volpol/core/value_yaml.h"
-#include "volpol/plan/namespace_filter.h"
+#include "volpol/plan/glob.h"
 
 namespace volpol::cli {
 

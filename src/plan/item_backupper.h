@@ -1,6 +1,7 @@
-// Private to the plan layer: the state of one backup walk (see planner.h for the order).
-// Velero's item backupper (pkg/backup/item_backupper.go) with the parts of the backup that
-// decide volumes: the pod volume backupper, the CSI PVC action, takePVSnapshot.
+// src/plan/item_backupper.h (private to the plan layer) — the state of one backup walk (see
+// planner.h for the order, doc/plan-walk.md for the steps). Velero's item backupper
+// (pkg/backup/item_backupper.go `itemBackupper`) with the parts of the backup that decide
+// volumes: the pod volume backupper, the CSI PVC action, takePVSnapshot.
 #pragma once
 
 #include <deque>
@@ -11,13 +12,13 @@
 #include <vector>
 
 #include "volpol/helper/volume_helper.h"
+#include "namespace_includes_excludes.h"
+#include "pvc_snapshot_tracker.h"
+#include "resource_includes_excludes.h"
+#include "skipped_pv_tracker.h"
 #include "volpol/plan/item_collection.h"
-#include "volpol/plan/namespace_filter.h"
 #include "volpol/plan/node_agent.h"
 #include "volpol/plan/planner.h"
-#include "volpol/plan/pvc_snapshot_tracker.h"
-#include "volpol/plan/resource_filter.h"
-#include "volpol/plan/skipped_pv_tracker.h"
 
 namespace volpol::plan::detail {
 
@@ -32,9 +33,10 @@ struct volume_entry {
   volume_entry* shared_pvc = nullptr;
 };
 
-class walker {
+class item_backupper {
  public:
-  walker(const plan_input& in, namespace_filter ns, resource_filter rf, const item_collection& collection);
+  item_backupper(const plan_input& in, namespace_includes_excludes ns, resource_includes_excludes rf,
+                 const item_collection& collection);
   void run();
   /// The records; with `validation_errors` > 0 the backup fails validation and every volume
   /// is an error (volume_error_kind::failed_validation).
@@ -94,8 +96,8 @@ class walker {
 
   const plan_input& in_;
   const k8s::cluster& c_;
-  namespace_filter ns_;
-  resource_filter rf_;
+  namespace_includes_excludes ns_;  // the backup request's NamespaceIncludesExcludes
+  resource_includes_excludes rf_;   // its ResourceIncludesExcludes
   const item_collection& ic_;  // Velero's item collection and inclusion checks
   node_agent node_agent_;
   std::shared_ptr<const policy::policies> merged_;  // backup + global, owned by the result

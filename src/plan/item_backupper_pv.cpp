@@ -1,11 +1,11 @@
 // The PV step of the walk: Velero-native snapshots.
 // Mirrors item_backupper.go `takePVSnapshot`.
 #include "volpol/helper/decision.h"
-#include "walker.h"
+#include "item_backupper.h"
 
 namespace volpol::plan::detail {
 
-void walker::backup_pv(const k8s::persistent_volume& pv) {
+void item_backupper::backup_pv(const k8s::persistent_volume& pv) {
   if (!pvs_done_.insert(pv.metadata.name).second) return;
   volume_entry& e = entry_for_pv(pv);
   if (excluded_by_label(pv.metadata)) {
@@ -16,7 +16,7 @@ void walker::backup_pv(const k8s::persistent_volume& pv) {
   take_pv_snapshot(pv, e);
 }
 
-void walker::take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e) {
+void item_backupper::take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e) {
   const auto d = snapshot_decision(pv, e);
   if (!d) return;
   if (in_.server.enable_csi && pv.sources.has(k8s::volume_source::csi)) {  // the CSI action's job

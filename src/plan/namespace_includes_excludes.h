@@ -1,8 +1,10 @@
-// volpol/plan/namespace_filter.h — `--include-namespaces` / `--exclude-namespaces`.
+// src/plan/namespace_includes_excludes.h (private to the plan layer) — `--include-namespaces` /
+// `--exclude-namespaces`.
 //
-// Mirrors Velero's namespace IncludesExcludes (pkg/util/collections/includes_excludes.go,
-// `ShouldInclude`) with the glob patterns of pkg/util/wildcard: `*`, `?`, `[abc]`, `[a-z]`,
-// `[!abc]`. An exclude wins over an include; no includes (or `*`) means every namespace.
+// Mirrors Velero's `NamespaceIncludesExcludes` (a collections.IncludesExcludes of namespace
+// patterns, pkg/backup/request.go; `ShouldInclude` in pkg/util/collections/includes_excludes.go)
+// with the glob patterns of glob.h. An exclude wins over an include; no includes (or `*`)
+// means every namespace.
 #pragma once
 
 #include <string>
@@ -13,15 +15,12 @@
 
 namespace volpol::plan {
 
-/// True when `text` matches the glob `pattern` (whole string).
-[[nodiscard]] bool glob_match(std::string_view pattern, std::string_view text);
-
-class namespace_filter {
+class namespace_includes_excludes {
  public:
-  namespace_filter() = default;
+  namespace_includes_excludes() = default;
   /// @return the filter, or an error for a malformed pattern (unclosed `[`).
-  [[nodiscard]] static result<namespace_filter> make(std::vector<std::string> includes,
-                                                     std::vector<std::string> excludes);
+  [[nodiscard]] static result<namespace_includes_excludes> make(std::vector<std::string> includes,
+                                                                std::vector<std::string> excludes);
   /// Mirrors `IncludesExcludes.ShouldInclude`.
   [[nodiscard]] bool should_include(std::string_view ns) const;
   /// True when every namespace is included and none excluded (Velero then includes
