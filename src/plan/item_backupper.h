@@ -61,6 +61,10 @@ class item_backupper {
   void run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entry& e);
   void csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& e);
   void take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e);
+  // takePVSnapshot's steps, in Velero's order; each returns true when it settled the volume
+  bool left_to_csi_action(const k8s::persistent_volume& pv, volume_entry& e);
+  bool skipped_by_policy(const k8s::persistent_volume& pv, volume_entry& e);
+  void snapshot_with_a_location(const k8s::persistent_volume& pv, volume_entry& e, const helper::decision& d);
   /// An item the collection leaves out: its volumes get not_collected (unless decided).
   void not_collected(volume_entry& e, const item_inclusion& why);
   void pod_not_collected(const k8s::pod& pod, const item_inclusion& why);
