@@ -354,7 +354,7 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
     ++s.volumes;
     if (r.error()) ++s.errors;
     switch (r.method) {
-      case backup_method::pod_volume_backup: ++s.pod_volume_backup; break;
+      case backup_method::pod_volume_backup: ++s.fs_backup; break;
       case backup_method::csi_snapshot: r.snapshot_data_moved ? ++s.csi_data_movement : ++s.csi_snapshot; break;
       case backup_method::native_snapshot: ++s.native_snapshot; break;
       case backup_method::custom: ++s.custom; break;

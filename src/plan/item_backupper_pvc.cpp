@@ -120,7 +120,7 @@ void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume
       return;
     }
   // createVolumeSnapshot: the StorageClass, then GetVolumeSnapshotClass (volume_snapshot_class.h).
-  auto cls = csi_.snapshot_class_for_volume(pvc);
+  auto cls = csi_.get_snapshot_class(pvc);
   const std::string policy_class = cls.ok() ? cls.value() : std::string();
   const snapshot_class_choice choice =
       choose_volume_snapshot_class(c_, pvc, &in_.backup.annotations, policy_class);

@@ -52,6 +52,6 @@ status: {phase: Running}
   auto plan = volpol::plan::make_plan(in);
   if (!plan) return std::fprintf(stderr, "%s\n", plan.error()->to_string().c_str()), 1;
   const auto& s = plan->summary;
-  std::printf("%zu volumes: %zu fs-backup, %zu skipped\n", s.volumes, s.pod_volume_backup, s.skipped);
+  std::printf("%zu volumes: %zu fs-backup, %zu skipped\n", s.volumes, s.fs_backup, s.skipped);
   return 0;
 }

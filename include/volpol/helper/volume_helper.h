@@ -117,7 +117,7 @@ class volume_helper {
   /// Mirrors `GetSnapshotClass`.
   /// @return the class, or an error naming `snapshotClass` when the matched action is not
   ///         `snapshot` or the parameter is not a string.
-  [[nodiscard]] result<std::string> snapshot_class_for_volume(volume_object target) const;
+  [[nodiscard]] result<std::string> get_snapshot_class(volume_object target) const;
 
   [[nodiscard]] const policy::policies* policies() const { return policies_; }
   [[nodiscard]] const helper_options& options() const { return options_; }
