@@ -2,10 +2,7 @@
 // Prints `2 volumes: 1 fs-backup, 1 skipped` for the objects below.
 #include <cstdio>
 
-#include "volpol/k8s/loader.h"
-#include "volpol/plan/planner.h"
-#include "volpol/policy/document.h"
-#include "volpol/policy/policies.h"
+#include "volpol/volpol.h"
 
 int main() {
   const char* policy_text =
