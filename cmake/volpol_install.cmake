@@ -6,7 +6,7 @@ include(CMakePackageConfigHelpers)
 set(VOLPOL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/volpol)
 
 install(TARGETS volpol RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS volpol_k8s volpol_policy volpol_helper volpol_plan volpol_lint volpol_verify volpol_serve volpol_cli volpol_library
+install(TARGETS volpol_core volpol_k8s volpol_policy volpol_helper volpol_plan volpol_lint volpol_verify volpol_serve volpol_cli volpol_library
         EXPORT volpolTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

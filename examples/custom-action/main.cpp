@@ -12,7 +12,7 @@
 #include "volpol/helper/decision.h"
 #include "volpol/helper/factory.h"
 #include "volpol/k8s/loader.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 
 namespace {
 

@@ -20,8 +20,8 @@
 #include "volpol/cli/app.h"
 #include "volpol/cli/backup_choice.h"
 #include "volpol/cli/input_limit_flags.h"
-#include "volpol/k8s/value.h"
-#include "volpol/plan/namespace_filter.h"
+#include "volpol/core/value_yaml.h"
+#include "volpol/plan/glob.h"
 
 namespace volpol::cli {
 

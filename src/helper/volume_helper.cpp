@@ -65,7 +65,7 @@ std::string volume_helper::data_mover_for_volume(volume_object target) const {
   return std::move(mover).value();
 }
 
-result<std::string> volume_helper::snapshot_class_for_volume(volume_object target) const {
+result<std::string> volume_helper::get_snapshot_class(volume_object target) const {
   const action_parameters p = get_action_parameters(target);
   if (!p.matched) return std::string();
   auto cls = p.policy->act.snapshot_class();

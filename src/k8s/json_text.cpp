@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 
 namespace volpol {
 

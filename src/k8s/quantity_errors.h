@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "quantity_scan.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 
 namespace volpol::k8s::detail {
 

@@ -11,7 +11,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "volpol/k8s/json_text.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 
 namespace volpol::plan::detail {
 

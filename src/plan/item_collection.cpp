@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <set>
 
+#include "namespace_includes_excludes.h"
+#include "volpol/plan/glob.h"
 #include "volpol/policy/filter_policy.h"
 
 namespace volpol::plan {
@@ -298,9 +300,9 @@ result<item_collection> item_collection::make(const k8s::backup_spec& spec_in, c
                               "parameters.\nThey cannot be used with namespace-scoped or fine-grained global filter "
                               "policies."));
 
-  auto ns = namespace_filter::make(ns_includes, ns_excludes);
+  auto ns = namespace_includes_excludes::make(ns_includes, ns_excludes);
   if (const diagnostic* e = ns.error()) return *e;
-  c.ns_ = std::move(ns).value();
+  c.ns_ = std::make_shared<const namespace_includes_excludes>(std::move(ns).value());
   c.include_cluster_resources_ = spec.include_cluster_resources;
 
   // Resource filters (generateIncludesExcludes / generateScopedIncludesExcludes).
@@ -471,7 +473,7 @@ item_inclusion item_collection::should_include_resource(resource_kind kind) cons
   if (old_style_) {  // GlobalIncludesExcludes.ShouldInclude
     if (!namespaced && include_cluster_resources_ == false)
       return {item_exclusion::resource_excluded, filter_origin::backup_spec, filter_field::include_cluster_resources};
-    if (!namespaced && !include_cluster_resources_ && !ns_.all_namespaces())
+    if (!namespaced && !include_cluster_resources_ && !ns_->all_namespaces())
       return {item_exclusion::cluster_scoped_not_listed, filter_origin::backup_spec, filter_field::included_namespaces};
     if (const auto i = old_filter_.excludes.match(type))
       return scope_exclusion(old_filter_, false, *i, namespaced, item_exclusion::resource_not_included);
@@ -491,7 +493,7 @@ item_inclusion item_collection::should_include_resource(resource_kind kind) cons
     if (f.includes.empty() || f.includes.has("*") || f.includes.match(type)) return {};
     return scope_exclusion(f, true, f.includes.items.size(), true, item_exclusion::resource_not_included);
   }
-  if (cluster_.includes.empty() && cluster_.excludes.empty() && ns_.all_namespaces() &&
+  if (cluster_.includes.empty() && cluster_.excludes.empty() && ns_->all_namespaces() &&
       namespaced_.include_everything())
     return {};
   if (cluster_.includes.has("*") || cluster_.includes.match(type)) return {};
@@ -524,6 +526,8 @@ item_inclusion item_collection::should_exclude_resource(resource_kind kind) cons
   return {};
 }
 
+bool item_collection::namespace_included(std::string_view ns) const { return ns_->should_include(ns); }
+
 bool item_collection::backup_exclude_pvc() const {
   return !should_include_resource(resource_kind::persistent_volume_claims).included();
 }
@@ -534,7 +538,7 @@ item_inclusion item_collection::inclusion_checks(resource_kind kind, const k8s::
     return {item_exclusion::exclude_label, filter_origin::item_label, filter_field::exclude_label};
   const bool namespaced = is_namespaced(kind);
   const std::string_view ns = namespaced ? std::string_view(meta.namespace_) : std::string_view();
-  if (!ns.empty() && !ns_.should_include(ns)) {
+  if (!ns.empty() && !ns_->should_include(ns)) {
     item_inclusion r{item_exclusion::namespace_excluded, filter_origin::backup_spec, filter_field::included_namespaces};
     for (const std::string_view l : labelled_namespaces_)
       if (l == ns) {
@@ -589,7 +593,7 @@ item_inclusion item_collection::collected(resource_kind kind, const k8s::object_
   // getResourceItems: the resource must be included.
   if (auto r = should_include_resource(kind); !r.included()) return r;
   const bool namespaced = is_namespaced(kind);
-  if (namespaced && !ns_.should_include(meta.namespace_)) return inclusion_checks(kind, meta, deleting);
+  if (namespaced && !ns_->should_include(meta.namespace_)) return inclusion_checks(kind, meta, deleting);
   // listResourceByLabelsPerNamespace: the selectors, overridden by a fine-grained filter.
   const std::optional<k8s::label_selector>* selector = &label_selector_;
   const std::vector<k8s::label_selector>* ors = &or_label_selectors_;
@@ -599,7 +603,7 @@ item_inclusion item_collection::collected(resource_kind kind, const k8s::object_
       if (k == kind) rf = f;
   } else {
     // getNamespacesToList: every namespace is listed at once ("") when the filter takes "*".
-    const std::string_view listing = ns_.should_include("*") ? std::string_view() : std::string_view(meta.namespace_);
+    const std::string_view listing = ns_->should_include("*") ? std::string_view() : std::string_view(meta.namespace_);
     if (const resolved_namespace_filter* nf = namespace_filter_for(listing)) {
       for (const auto& [k, f] : nf->kinds)
         if (k == kind) rf = f;

@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "volpol/plan/node_agent.h"
-#include "walker.h"
+#include "item_backupper.h"
 
 namespace volpol::plan {
 
@@ -94,10 +94,10 @@ result<plan_result> make_plan(const plan_input& input_in) {
   if (const diagnostic* e = collection.error()) return *e;
   for (const diagnostic& d : collection_errors) validation.push_back(d.message);
   auto shared = std::make_shared<const item_collection>(std::move(collection).value());
-  auto ns = namespace_filter::make(input.backup.include_namespaces, input.backup.exclude_namespaces);
+  auto ns = namespace_includes_excludes::make(input.backup.include_namespaces, input.backup.exclude_namespaces);
   if (auto* e = ns.error()) return *e;
-  detail::walker w(input, std::move(ns).value(),
-                   resource_filter(input.backup.include_resources, input.backup.exclude_resources), *shared);
+  detail::item_backupper w(input, std::move(ns).value(),
+                   resource_includes_excludes(input.backup.include_resources, input.backup.exclude_resources), *shared);
   w.run();
   plan_result out = w.finish(validation.size());
   out.collection = std::move(shared);

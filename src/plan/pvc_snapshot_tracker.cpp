@@ -1,4 +1,4 @@
-#include "volpol/plan/pvc_snapshot_tracker.h"
+#include "pvc_snapshot_tracker.h"
 
 namespace volpol::plan {
 

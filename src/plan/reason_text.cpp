@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "volpol/helper/pvc_pv.h"
-#include "volpol/plan/skipped_pv_tracker.h"
+#include "skipped_pv_tracker.h"
 
 namespace volpol::plan {
 

@@ -1,6 +1,6 @@
 // Velero's skipped-PV tracker (pkg/backup/pv_skip_tracker.go) and its reason texts, word for
 // word (they end up in BackupVolumeInfo.skippedReason).
-#include "volpol/plan/skipped_pv_tracker.h"
+#include "skipped_pv_tracker.h"
 
 #include "volpol/plan/node_agent.h"
 

@@ -15,8 +15,8 @@
 #include <utility>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/diagnostic.h"
+#include "volpol/core/value_yaml.h"
 #include "volpol/policy/text_origin.h"
 
 namespace volpol::policy::detail {

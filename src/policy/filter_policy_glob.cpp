@@ -25,60 +25,68 @@ int rune_at(std::string_view s, std::size_t pos, char32_t& r) {
   return width;
 }
 
-/// The lexer's and parser's checks of one `[...]` range, starting after `[`.
-/// Returns the position after `]`, or an error message.
-std::optional<std::string> check_range(std::string_view s, std::size_t& pos) {
-  bool seen_not = false;
-  char32_t lo = 0, hi = 0;
+/// Reads the rune at `pos` into `r` and steps over it; the lexer's error at the end of the
+/// text or at bytes that are not UTF-8.
+std::optional<std::string> take_rune(std::string_view s, std::size_t& pos, char32_t& r) {
+  const int w = rune_at(s, pos, r);
+  if (w < 0) return "could not read rune";
+  if (w == 0) return "unexpected end of input";
+  pos += static_cast<std::size_t>(w);
+  return std::nullopt;
+}
+
+/// `lo-hi]`, from `pos` after `lo-`: one rune, then `]`, and hi not below lo. The parser reads
+/// a NUL bound as "no range", so `[\0-a]` cannot be parsed either.
+std::optional<std::string> check_lo_hi(std::string_view s, std::size_t& pos, char32_t lo) {
+  char32_t hi = 0;
+  if (auto e = take_rune(s, pos, hi)) return e;
+  char32_t close = 0;
+  const int cw = rune_at(s, pos, close);
+  if (cw == 0) return "unexpected end of input";
+  if (cw < 0 || close != U']') return "expected close range character";
+  ++pos;
+  if (hi < lo) return "hi character should be greater than lo";
+  if (lo == 0 || hi == 0) return "could not parse range";
+  return std::nullopt;
+}
+
+/// `chars]`, from `pos`: text up to the first unescaped `]` (`\` escapes the next rune),
+/// which must not be empty.
+std::optional<std::string> check_chars(std::string_view s, std::size_t& pos) {
+  bool escaped = false;
   bool has_chars = false;
   for (;;) {
     char32_t r = 0;
-    const int w = rune_at(s, pos, r);
-    if (w < 0) return "could not read rune";
-    if (w == 0) return "unexpected end of input";
-    pos += static_cast<std::size_t>(w);
-    if (!seen_not && r == U'!') {
-      seen_not = true;
+    if (auto e = take_rune(s, pos, r)) return e;
+    if (!escaped && r == U'\\') {
+      escaped = true;
       continue;
     }
-    char32_t next = 0;
-    if (rune_at(s, pos, next) == 1 && next == U'-') {  // lo-hi
-      ++pos;
-      lo = r;
-      const int hw = rune_at(s, pos, hi);
-      if (hw < 0) return "could not read rune";
-      if (hw == 0) return "unexpected end of input";
-      pos += static_cast<std::size_t>(hw);
-      char32_t close = 0;
-      const int cw = rune_at(s, pos, close);
-      if (cw == 0) return "unexpected end of input";
-      if (cw < 0 || close != U']') return "expected close range character";
-      ++pos;
-      if (hi < lo) return "hi character should be greater than lo";
-      break;
-    }
-    pos -= static_cast<std::size_t>(w);  // text up to `]` (escapes allowed)
-    bool escaped = false;
-    for (;;) {
-      const int tw = rune_at(s, pos, r);
-      if (tw < 0) return "could not read rune";
-      if (tw == 0) return "unexpected end of input";
-      if (!escaped && r == U'\\') {
-        escaped = true;
-        pos += static_cast<std::size_t>(tw);
-        continue;
-      }
-      if (!escaped && r == U']') break;
-      escaped = false;
-      has_chars = true;
-      pos += static_cast<std::size_t>(tw);
-    }
-    ++pos;  // `]`
-    break;
+    if (!escaped && r == U']') break;
+    escaped = false;
+    has_chars = true;
   }
-  const bool is_range = lo != 0 && hi != 0;
-  if (has_chars == is_range) return "could not parse range";
+  if (!has_chars) return "could not parse range";
   return std::nullopt;
+}
+
+/// The lexer's and parser's checks of one `[...]` range, from `pos` after `[`; on success
+/// `pos` is after the `]`. An optional `!` (negation), then either `lo-hi]` or `chars]`.
+std::optional<std::string> check_range(std::string_view s, std::size_t& pos) {
+  std::size_t start = pos;
+  char32_t first = 0;
+  if (auto e = take_rune(s, pos, first)) return e;
+  if (first == U'!') {  // only the first `!` negates; a second one is a character
+    start = pos;
+    if (auto e = take_rune(s, pos, first)) return e;
+  }
+  char32_t next = 0;
+  if (rune_at(s, pos, next) == 1 && next == U'-') {
+    ++pos;
+    return check_lo_hi(s, pos, first);
+  }
+  pos = start;  // the first rune is part of the text
+  return check_chars(s, pos);
 }
 
 }  // namespace

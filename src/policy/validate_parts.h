@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 #include "volpol/policy/document.h"
 #include "volpol/policy/volume_policy.h"
 

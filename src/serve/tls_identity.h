@@ -14,7 +14,7 @@
 #include <mutex>
 #include <string>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 
 namespace volpol::serve::detail {
 

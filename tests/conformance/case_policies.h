@@ -6,7 +6,7 @@
 
 #include <optional>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::conformance {

@@ -11,7 +11,7 @@
 #include "volpol/helper/pod_volumes.h"
 #include "volpol/helper/volume_helper.h"
 #include "volpol/k8s/object_yaml.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/value_yaml.h"
 
 namespace volpol::conformance {
 
@@ -135,7 +135,7 @@ outcome run_data_mover_for_volume(const corpus_case& c) {
 
 outcome run_snapshot_class_for_volume(const corpus_case& c) {
   return with_volume_target(c, [&](const helper::volume_helper& h, helper::volume_object t) {
-    return check_value(h.snapshot_class_for_volume(t), c.node["expect"]);
+    return check_value(h.get_snapshot_class(t), c.node["expect"]);
   });
 }
 

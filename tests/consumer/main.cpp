@@ -2,10 +2,7 @@
 // Prints `2 volumes: 1 fs-backup, 1 skipped` for the objects below.
 #include <cstdio>
 
-#include "volpol/k8s/loader.h"
-#include "volpol/plan/planner.h"
-#include "volpol/policy/document.h"
-#include "volpol/policy/policies.h"
+#include "volpol/volpol.h"
 
 int main() {
   const char* policy_text =
@@ -52,6 +49,6 @@ status: {phase: Running}
   auto plan = volpol::plan::make_plan(in);
   if (!plan) return std::fprintf(stderr, "%s\n", plan.error()->to_string().c_str()), 1;
   const auto& s = plan->summary;
-  std::printf("%zu volumes: %zu fs-backup, %zu skipped\n", s.volumes, s.pod_volume_backup, s.skipped);
+  std::printf("%zu volumes: %zu fs-backup, %zu skipped\n", s.volumes, s.fs_backup, s.skipped);
   return 0;
 }

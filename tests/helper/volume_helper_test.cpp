@@ -232,7 +232,7 @@ volumePolicies:
   ASSERT_NE(p.parameters->find("dataMover"), nullptr);
   EXPECT_EQ(p.parameters->find("dataMover")->as_string(), "velero");  // not normalised
   EXPECT_EQ(h.data_mover_for_volume(pvc("data")), "velero-fs");
-  const auto cls = h.snapshot_class_for_volume(pv());
+  const auto cls = h.get_snapshot_class(pv());
   ASSERT_FALSE(cls.ok());
   EXPECT_NE(cls.error()->message.find("snapshotClass"), std::string::npos);
   EXPECT_NE(cls.error()->message.find("volumePolicies[0]"), std::string::npos);
@@ -243,7 +243,7 @@ volumePolicies:
   EXPECT_EQ(pending.type, "");
   EXPECT_TRUE(pending.parameters->is_null());
   EXPECT_EQ(h.data_mover_for_volume(pvc("pending")), "");
-  const auto none = h.snapshot_class_for_volume(pvc("pending"));
+  const auto none = h.get_snapshot_class(pvc("pending"));
   ASSERT_TRUE(none.ok());
   EXPECT_EQ(none.value(), "");
 }

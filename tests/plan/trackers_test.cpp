@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "volpol/plan/pvc_snapshot_tracker.h"
-#include "volpol/plan/skipped_pv_tracker.h"
+#include "../../src/plan/pvc_snapshot_tracker.h"
+#include "../../src/plan/skipped_pv_tracker.h"
 
 using namespace volpol;
 using namespace volpol::plan;

@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/kubectl.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/plan/volume_snapshot_location.h"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "volpol/cli/plan_inputs.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 
 namespace volpol::cli {
 

@@ -15,7 +15,7 @@
 #include <optional>
 #include <string_view>
 
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 #include "volpol/policy/action.h"
 #include "volpol/policy/volume_policy.h"
 

@@ -16,7 +16,7 @@
 #include "volpol/helper/options.h"
 #include "volpol/helper/volume_helper.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 
 namespace volpol::helper {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"
 #include "volpol/k8s/pod.h"

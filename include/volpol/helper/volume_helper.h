@@ -27,11 +27,11 @@
 #include "volpol/helper/decision.h"
 #include "volpol/helper/options.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"
 #include "volpol/k8s/pod.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::helper {
@@ -117,7 +117,7 @@ class volume_helper {
   /// Mirrors `GetSnapshotClass`.
   /// @return the class, or an error naming `snapshotClass` when the matched action is not
   ///         `snapshot` or the parameter is not a string.
-  [[nodiscard]] result<std::string> snapshot_class_for_volume(volume_object target) const;
+  [[nodiscard]] result<std::string> get_snapshot_class(volume_object target) const;
 
   [[nodiscard]] const policy::policies* policies() const { return policies_; }
   [[nodiscard]] const helper_options& options() const { return options_; }

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/label_selector.h"
 #include "volpol/k8s/object_meta.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 
 namespace volpol::k8s {
 

@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/object_value.h"
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 
 namespace volpol::k8s {
 

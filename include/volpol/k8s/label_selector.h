@@ -17,9 +17,9 @@
 #include <utility>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/object_meta.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 
 namespace volpol::k8s {
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 
 namespace volpol::k8s {
 

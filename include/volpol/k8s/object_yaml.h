@@ -6,7 +6,7 @@
 #include <string>
 #include <variant>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"
 #include "volpol/k8s/pod.h"

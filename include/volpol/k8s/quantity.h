@@ -23,7 +23,7 @@
 #include <string>
 #include <string_view>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 
 namespace volpol::k8s {
 

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 #include "volpol/lint/finding.h"
 #include "volpol/lint/rule.h"
 #include "volpol/plan/backup_options.h"

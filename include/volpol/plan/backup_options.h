@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "volpol/k8s/backup.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/object_meta.h"
 #include "volpol/plan/volume_snapshot_location.h"
 

@@ -13,7 +13,7 @@
 
 #include "volpol/k8s/backup.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 
 namespace volpol::plan {
 

@@ -42,13 +42,14 @@
 
 #include "volpol/k8s/backup.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/label_selector.h"
-#include "volpol/plan/namespace_filter.h"
-#include "volpol/plan/resource_filter.h"
+#include "volpol/plan/resource_kind.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::plan {
+
+class namespace_includes_excludes;  // private to the plan layer
 
 /// Why an item is not backed up (none = it is). Text is made by to_string / describe.
 enum class item_exclusion : std::uint8_t {
@@ -145,7 +146,9 @@ class item_collection {
   [[nodiscard]] bool backup_exclude_pvc() const;
   /// True when the old-style filters are used (UseOldResourceFilters).
   [[nodiscard]] bool old_style() const { return old_style_; }
-  [[nodiscard]] const namespace_filter& namespaces() const { return ns_; }
+  /// Whether the backup includes namespace `ns` (its NamespaceIncludesExcludes, with the
+  /// namespaces excluded by their label).
+  [[nodiscard]] bool namespace_included(std::string_view ns) const;
 
   /// A resource filter of a fine-grained policy, resolved (`ResolvedResourceFilter`).
   struct resolved_filter {
@@ -186,7 +189,7 @@ class item_collection {
   [[nodiscard]] item_inclusion selector_exclusion(item_exclusion why, const resolved_filter* rf, bool namespaced) const;
 
   std::shared_ptr<const k8s::backup_spec> spec_;  ///< a copy: patterns are views into it
-  namespace_filter ns_;
+  std::shared_ptr<const namespace_includes_excludes> ns_;  ///< never null once made
   std::vector<std::string_view> labelled_namespaces_;  ///< excluded by their label (views into the cluster)
   bool old_style_ = false;
   std::optional<bool> include_cluster_resources_;

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 #include "volpol/plan/planner.h"
 
 namespace volpol::plan {

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 #include "volpol/plan/volume_decision.h"
 #include "volpol/policy/volume_policy.h"
 
@@ -68,9 +68,10 @@ struct volume_record {
 /// The deciding policy's action type as written ("skip", "fs-backup" ...); "" when none.
 [[nodiscard]] std::string_view policy_action(const volume_record& r);
 
-/// Counts per method, for the summary.
+/// Counts per method, for the summary. `fs_backup`: backup_method::pod_volume_backup volumes
+/// (`fsBackup` in JSON and YAML, `fs-backup` in the table).
 struct plan_summary {
-  std::size_t pod_volume_backup = 0, csi_snapshot = 0, csi_data_movement = 0, native_snapshot = 0,
+  std::size_t fs_backup = 0, csi_snapshot = 0, csi_data_movement = 0, native_snapshot = 0,
               custom = 0, skipped = 0, errors = 0, volumes = 0, not_backed_up = 0;
 };
 

@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/persistent_volume.h"
 
 namespace volpol::plan {

@@ -12,20 +12,11 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/result.h"
+#include "volpol/core/value.h"
+#include "volpol/policy/action_type.h"
 
 namespace volpol::policy {
-
-/// Velero's VolumeActionType. `other` holds a type string Velero does not know; building
-/// keeps it (Velero does too), `validate()` rejects it.
-enum class action_type : std::uint8_t { skip, snapshot, fs_backup, custom, other };
-
-/// "skip", "snapshot", "fs-backup", "custom"; "" for `other` (the caller prints the raw string,
-/// `action::type_string`).
-[[nodiscard]] std::string_view to_string(action_type t);
-/// The type for Velero's spelling (exact, case-sensitive: "Skip" is `other`), `other` otherwise.
-[[nodiscard]] action_type action_type_from_string(std::string_view s);
 
 /// The name of the parameter that selects the data mover (`dataMover`).
 inline constexpr std::string_view data_mover_parameter = "dataMover";

@@ -20,7 +20,7 @@
 #include <optional>
 #include <string>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::policy {

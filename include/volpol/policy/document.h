@@ -22,9 +22,9 @@
 #include <utility>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/label_selector.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 #include "volpol/policy/action.h"
 #include "volpol/policy/text_origin.h"
 

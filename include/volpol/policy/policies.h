@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/policy/action.h"
 #include "volpol/policy/document.h"
 #include "volpol/policy/structured_volume.h"

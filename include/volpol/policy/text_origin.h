@@ -11,9 +11,9 @@
 #include <cstdint>
 #include <string>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 #include "volpol/k8s/limits.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 
 namespace volpol::policy {
 

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/object_meta.h"
 #include "volpol/k8s/quantity.h"
 #include "volpol/policy/structured_volume.h"

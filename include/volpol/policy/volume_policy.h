@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <span>
 
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 #include "volpol/policy/action.h"
 #include "volpol/policy/structured_volume.h"
 #include "volpol/policy/text_origin.h"

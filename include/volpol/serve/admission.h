@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 #include "volpol/policy/policies.h"
 #include "volpol/policy/text_origin.h"
 #include "volpol/serve/admission_review.h"

@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 
 namespace volpol::serve {
 

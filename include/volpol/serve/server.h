@@ -17,7 +17,7 @@
 #include <memory>
 #include <string>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/serve/admission.h"
 #include "volpol/serve/metrics.h"
 

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/plan/backup_volume_info.h"
 #include "volpol/plan/planner.h"
 

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/plan/backup_options.h"
 #include "volpol/plan/planner.h"
 #include "volpol/policy/policies.h"

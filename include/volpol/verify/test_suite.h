@@ -30,7 +30,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 #include "volpol/verify/scenario.h"
 #include "volpol/verify/volume_outcome.h"
 

@@ -1,4 +1,4 @@
-// volpol/plan/skipped_pv_tracker.h — why a volume was not backed up, per approach.
+// src/plan/skipped_pv_tracker.h (private to the plan layer) — why a volume was not backed up, per approach.
 //
 // Mirrors Velero's `skipPVTracker` (pkg/backup/pv_skip_tracker.go): Track(pv, approach,
 // reason) records one reason per approach; Untrack marks the volume as backed up for good

@@ -150,7 +150,7 @@ class record_writer {
 
 fields header(const plan_result& plan, const report_context& ctx) {
   const plan_summary& s = plan.summary;
-  fields summary = {{"volumes", num(s.volumes)},          {"fsBackup", num(s.pod_volume_backup)},
+  fields summary = {{"volumes", num(s.volumes)},          {"fsBackup", num(s.fs_backup)},
                     {"csiSnapshot", num(s.csi_snapshot)}, {"csiSnapshotDataMovement", num(s.csi_data_movement)},
                     {"nativeSnapshot", num(s.native_snapshot)}, {"custom", num(s.custom)},
                     {"skipped", num(s.skipped)},          {"errors", num(s.errors)}};

@@ -1,4 +1,4 @@
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/diagnostic.h"
 
 #include <fmt/format.h>
 

@@ -3,7 +3,7 @@
 #include "volpol/helper/decision.h"
 #include "volpol/helper/pvc_pv.h"
 #include "volpol/plan/volume_snapshot_class.h"
-#include "walker.h"
+#include "item_backupper.h"
 
 namespace volpol::plan::detail {
 
@@ -13,7 +13,7 @@ std::string pvc_key(const k8s::persistent_volume_claim& pvc) {
 }
 }  // namespace
 
-void walker::backup_pvc(const k8s::persistent_volume_claim& pvc) {
+void item_backupper::backup_pvc(const k8s::persistent_volume_claim& pvc) {
   if (!pvcs_done_.insert(pvc_key(pvc)).second) return;  // already backed up (BackedUpItems)
   volume_entry& e = entry_for_pvc(pvc);
   if (excluded_by_label(pvc.metadata)) {
@@ -40,7 +40,7 @@ void walker::backup_pvc(const k8s::persistent_volume_claim& pvc) {
     }
 }
 
-void walker::run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entry& e) {
+void item_backupper::run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entry& e) {
   // getMatchAction: only for the CSI (and vSphere) action, over the PVC and its PV.
   if (effective_ != nullptr) {
     const k8s::persistent_volume* pv = nullptr;
@@ -71,7 +71,7 @@ void walker::run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entr
   if (snapshot_decision(pvc, e)) csi_execute(pvc, e);
 }
 
-void walker::csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& e) {
+void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& e) {
   if (!pvc.storage_class_name) {
     volume_error err;
     err.kind = volume_error_kind::pvc_without_storage_class;
@@ -120,7 +120,7 @@ void walker::csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& 
       return;
     }
   // createVolumeSnapshot: the StorageClass, then GetVolumeSnapshotClass (volume_snapshot_class.h).
-  auto cls = csi_.snapshot_class_for_volume(pvc);
+  auto cls = csi_.get_snapshot_class(pvc);
   const std::string policy_class = cls.ok() ? cls.value() : std::string();
   const snapshot_class_choice choice =
       choose_volume_snapshot_class(c_, pvc, &in_.backup.annotations, policy_class);

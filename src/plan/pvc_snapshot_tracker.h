@@ -1,4 +1,4 @@
-// volpol/plan/pvc_snapshot_tracker.h — which PVCs are handled by pod volume backup.
+// src/plan/pvc_snapshot_tracker.h (private to the plan layer) — which PVCs are handled by pod volume backup.
 //
 // Mirrors Velero's `pvcSnapshotTracker` (pkg/backup/pvc_snapshot_tracker.go): a PVC goes
 // NotTracked → Tracked (a pod selects it for fs-backup) → Taken (its PodVolumeBackup was

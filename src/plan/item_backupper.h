@@ -1,6 +1,7 @@
-// Private to the plan layer: the state of one backup walk (see planner.h for the order).
-// Velero's item backupper (pkg/backup/item_backupper.go) with the parts of the backup that
-// decide volumes: the pod volume backupper, the CSI PVC action, takePVSnapshot.
+// src/plan/item_backupper.h (private to the plan layer) — the state of one backup walk (see
+// planner.h for the order, doc/plan-walk.md for the steps). Velero's item backupper
+// (pkg/backup/item_backupper.go `itemBackupper`) with the parts of the backup that decide
+// volumes: the pod volume backupper, the CSI PVC action, takePVSnapshot.
 #pragma once
 
 #include <deque>
@@ -11,13 +12,13 @@
 #include <vector>
 
 #include "volpol/helper/volume_helper.h"
+#include "namespace_includes_excludes.h"
+#include "pvc_snapshot_tracker.h"
+#include "resource_includes_excludes.h"
+#include "skipped_pv_tracker.h"
 #include "volpol/plan/item_collection.h"
-#include "volpol/plan/namespace_filter.h"
 #include "volpol/plan/node_agent.h"
 #include "volpol/plan/planner.h"
-#include "volpol/plan/pvc_snapshot_tracker.h"
-#include "volpol/plan/resource_filter.h"
-#include "volpol/plan/skipped_pv_tracker.h"
 
 namespace volpol::plan::detail {
 
@@ -32,9 +33,10 @@ struct volume_entry {
   volume_entry* shared_pvc = nullptr;
 };
 
-class walker {
+class item_backupper {
  public:
-  walker(const plan_input& in, namespace_filter ns, resource_filter rf, const item_collection& collection);
+  item_backupper(const plan_input& in, namespace_includes_excludes ns, resource_includes_excludes rf,
+                 const item_collection& collection);
   void run();
   /// The records; with `validation_errors` > 0 the backup fails validation and every volume
   /// is an error (volume_error_kind::failed_validation).
@@ -59,6 +61,10 @@ class walker {
   void run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entry& e);
   void csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& e);
   void take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e);
+  // takePVSnapshot's steps, in Velero's order; each returns true when it settled the volume
+  bool left_to_csi_action(const k8s::persistent_volume& pv, volume_entry& e);
+  bool skipped_by_policy(const k8s::persistent_volume& pv, volume_entry& e);
+  void snapshot_with_a_location(const k8s::persistent_volume& pv, volume_entry& e, const helper::decision& d);
   /// An item the collection leaves out: its volumes get not_collected (unless decided).
   void not_collected(volume_entry& e, const item_inclusion& why);
   void pod_not_collected(const k8s::pod& pod, const item_inclusion& why);
@@ -94,8 +100,8 @@ class walker {
 
   const plan_input& in_;
   const k8s::cluster& c_;
-  namespace_filter ns_;
-  resource_filter rf_;
+  namespace_includes_excludes ns_;  // the backup request's NamespaceIncludesExcludes
+  resource_includes_excludes rf_;   // its ResourceIncludesExcludes
   const item_collection& ic_;  // Velero's item collection and inclusion checks
   node_agent node_agent_;
   std::shared_ptr<const policy::policies> merged_;  // backup + global, owned by the result

@@ -1,5 +1,5 @@
 // The walk's frame: order of items, records, and Velero's bookkeeping (trackers).
-#include "walker.h"
+#include "item_backupper.h"
 
 #include <algorithm>
 #include <functional>
@@ -52,7 +52,8 @@ std::vector<const T*> sorted_by_key(std::span<const T> items) {
 
 }  // namespace
 
-walker::walker(const plan_input& in, namespace_filter ns, resource_filter rf, const item_collection& collection)
+item_backupper::item_backupper(const plan_input& in, namespace_includes_excludes ns, resource_includes_excludes rf,
+                               const item_collection& collection)
     : in_(in),
       c_(*in.cluster),
       ns_(std::move(ns)),
@@ -67,20 +68,20 @@ walker::walker(const plan_input& in, namespace_filter ns, resource_filter rf, co
 // item_collector.go: pods, then PVCs, then PVs, each listed through the collection's filters
 // (items of namespaces the backup does not include get no record); itemInclusionChecks for the
 // exclude label and deletionTimestamp stay with each item's step.
-void walker::run() {
+void item_backupper::run() {
   index_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size() + 2 * c_.pods().size());
   auto left_out = [](const item_inclusion& i) {
     return !i.included() && i.why != item_exclusion::exclude_label && i.why != item_exclusion::being_deleted;
   };
   for (const k8s::pod* p : sorted_by_key(c_.pods())) {
-    if (!ns_.should_include(p->metadata.namespace_) || !ic_.namespaces().should_include(p->metadata.namespace_))
+    if (!ns_.should_include(p->metadata.namespace_) || !ic_.namespace_included(p->metadata.namespace_))
       continue;
     const item_inclusion inc = ic_.collected(resource_kind::pods, p->metadata, p->has_deletion_timestamp);
     if (left_out(inc)) pod_not_collected(*p, inc);
     else backup_pod(*p);
   }
   for (const k8s::persistent_volume_claim* pvc : sorted_by_key(c_.persistent_volume_claims())) {
-    if (!ns_.should_include(pvc->metadata.namespace_) || !ic_.namespaces().should_include(pvc->metadata.namespace_))
+    if (!ns_.should_include(pvc->metadata.namespace_) || !ic_.namespace_included(pvc->metadata.namespace_))
       continue;
     const item_inclusion inc = ic_.collected(resource_kind::persistent_volume_claims, pvc->metadata);
     if (!left_out(inc)) {
@@ -97,7 +98,7 @@ void walker::run() {
   }
 }
 
-void walker::not_collected(volume_entry& e, const item_inclusion& why) {
+void item_backupper::not_collected(volume_entry& e, const item_inclusion& why) {
   volume_decision d = make_decision(reason_kind::not_collected, step_kind::item_inclusion);
   d.inclusion = why;
   trace(e, d);
@@ -105,7 +106,7 @@ void walker::not_collected(volume_entry& e, const item_inclusion& why) {
   if (!e.decided && !e.rec.error()) e.rec.decision = d;
 }
 
-void walker::pod_not_collected(const k8s::pod& pod, const item_inclusion& why) {
+void item_backupper::pod_not_collected(const k8s::pod& pod, const item_inclusion& why) {
   for (const k8s::pod_volume& v : pod.volumes) {
     const k8s::persistent_volume_claim* pvc = nullptr;
     volume_entry& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
@@ -118,17 +119,17 @@ void walker::pod_not_collected(const k8s::pod& pod, const item_inclusion& why) {
   }
 }
 
-bool walker::pvs_via_pvc_included() const {
+bool item_backupper::pvs_via_pvc_included() const {
   return in_.backup.include_cluster_resources.value_or(true) &&
          rf_.should_include(resource_kind::persistent_volumes);
 }
 
-bool walker::pvs_listed() const {
+bool item_backupper::pvs_listed() const {
   const bool cluster_resources = in_.backup.include_cluster_resources.value_or(ns_.all_namespaces());
   return cluster_resources && rf_.should_include(resource_kind::persistent_volumes);
 }
 
-std::optional<helper::decision> walker::snapshot_decision(helper::volume_object target, volume_entry& e) {
+std::optional<helper::decision> item_backupper::snapshot_decision(helper::volume_object target, volume_entry& e) {
   auto d = core_.should_perform_snapshot(target);
   if (const diagnostic* err = d.error()) {
     fail(e, helper_error(*err, target.pvc(), nullptr, nullptr), step_kind::should_perform_snapshot);
@@ -151,12 +152,12 @@ std::optional<helper::decision> walker::snapshot_decision(helper::volume_object 
   return std::nullopt;
 }
 
-bool walker::excluded_by_label(const k8s::object_meta& m) const {
+bool item_backupper::excluded_by_label(const k8s::object_meta& m) const {
   const std::string* v = m.labels.find(exclude_label);
   return v != nullptr && *v == "true";
 }
 
-const policy::volume_policy* walker::match(const k8s::persistent_volume* pv, const k8s::persistent_volume_claim* pvc,
+const policy::volume_policy* item_backupper::match(const k8s::persistent_volume* pv, const k8s::persistent_volume_claim* pvc,
                                            const k8s::pod_volume* v, volume_decision* step) const {
   if (effective_ == nullptr) return nullptr;
   policy::volume_filter_data data;
@@ -171,7 +172,7 @@ const policy::volume_policy* walker::match(const k8s::persistent_volume* pv, con
   return r.ok() ? r.value() : nullptr;
 }
 
-volume_error walker::helper_error(const diagnostic& d, const k8s::persistent_volume_claim* pvc, const k8s::pod* pod,
+volume_error item_backupper::helper_error(const diagnostic& d, const k8s::persistent_volume_claim* pvc, const k8s::pod* pod,
                                   const k8s::pod_volume* v) const {
   volume_error err;
   err.pod = pod;
@@ -189,13 +190,13 @@ volume_error walker::helper_error(const diagnostic& d, const k8s::persistent_vol
 
 // ---- records ---------------------------------------------------------------------------
 
-volume_entry& walker::entry(std::string key) {
+volume_entry& item_backupper::entry(std::string key) {
   const auto [it, added] = index_.try_emplace(std::move(key), nullptr);
   if (added) it->second = &entries_.emplace_back();
   return *it->second;
 }
 
-volume_entry& walker::entry_for_pvc(const k8s::persistent_volume_claim& pvc) {
+volume_entry& item_backupper::entry_for_pvc(const k8s::persistent_volume_claim& pvc) {
   const std::string key =
       skipped_pv_tracker::key_for(pvc.volume_name, pvc.metadata.namespace_, pvc.metadata.name);
   volume_entry& e = entry(key);
@@ -207,7 +208,7 @@ volume_entry& walker::entry_for_pvc(const k8s::persistent_volume_claim& pvc) {
   return e;
 }
 
-volume_entry& walker::entry_for_pv(const k8s::persistent_volume& pv) {
+volume_entry& item_backupper::entry_for_pv(const k8s::persistent_volume& pv) {
   volume_entry& e = entry(skipped_pv_tracker::key_for(pv.metadata.name, "", ""));
   volume_record& r = e.rec;
   r.pv_name = pv.metadata.name;
@@ -220,7 +221,7 @@ volume_entry& walker::entry_for_pv(const k8s::persistent_volume& pv) {
   return e;
 }
 
-volume_entry& walker::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) {
+volume_entry& item_backupper::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) {
   volume_entry& e = entry("pod:" + pod.metadata.namespace_ + "/" + pod.metadata.name + "/" + v.name);
   volume_record& r = e.rec;
   r.pod_namespace = pod.metadata.namespace_;
@@ -230,16 +231,16 @@ volume_entry& walker::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_v
   return e;
 }
 
-void walker::trace(volume_entry& e, const volume_decision& d) {
+void item_backupper::trace(volume_entry& e, const volume_decision& d) {
   if (in_.trace) e.rec.steps.push_back(d);
 }
 
-void walker::conclude(volume_entry& e, const volume_decision& why) {
+void item_backupper::conclude(volume_entry& e, const volume_decision& why) {
   trace(e, why);
   if (!e.decided) e.rec.decision = why;
 }
 
-void walker::track(volume_entry& e, skip_approach approach, skip_cause cause, const volume_decision& why,
+void item_backupper::track(volume_entry& e, skip_approach approach, skip_cause cause, const volume_decision& why,
                    const k8s::pod* pod, const k8s::pod_volume* pod_volume) {
   const volume_record& r = e.rec;
   const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
@@ -247,7 +248,7 @@ void walker::track(volume_entry& e, skip_approach approach, skip_cause cause, co
   conclude(e, why);
 }
 
-void walker::decide(volume_entry& e, backup_method m, const volume_decision& why) {
+void item_backupper::decide(volume_entry& e, backup_method m, const volume_decision& why) {
   volume_record& r = e.rec;
   const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
   if (!key.empty()) skipped_.untrack(key);
@@ -258,18 +259,18 @@ void walker::decide(volume_entry& e, backup_method m, const volume_decision& why
   r.decision = why;
 }
 
-void walker::fail(volume_entry& e, const volume_error& err, step_kind step) {
+void item_backupper::fail(volume_entry& e, const volume_error& err, step_kind step) {
   e.rec.errors.push_back(err);
   volume_decision d = make_decision(reason_kind::error, step);
   d.error_index = static_cast<std::uint8_t>(std::min<std::size_t>(e.rec.errors.size() - 1, 255));
   conclude(e, d);
 }
 
-void walker::note_policy(volume_entry& e, const policy::volume_policy* p) {
+void item_backupper::note_policy(volume_entry& e, const policy::volume_policy* p) {
   if (p != nullptr && e.rec.policy == nullptr) e.rec.policy = p;
 }
 
-plan_result walker::finish(std::size_t validation_errors) {
+plan_result item_backupper::finish(std::size_t validation_errors) {
   plan_result out;
   out.merged_policies = merged_;
   // Rows of second pods mounting a shared PVC: the PVC's names, and the pod whose
@@ -353,7 +354,7 @@ plan_result walker::finish(std::size_t validation_errors) {
     ++s.volumes;
     if (r.error()) ++s.errors;
     switch (r.method) {
-      case backup_method::pod_volume_backup: ++s.pod_volume_backup; break;
+      case backup_method::pod_volume_backup: ++s.fs_backup; break;
       case backup_method::csi_snapshot: r.snapshot_data_moved ? ++s.csi_data_movement : ++s.csi_snapshot; break;
       case backup_method::native_snapshot: ++s.native_snapshot; break;
       case backup_method::custom: ++s.custom; break;

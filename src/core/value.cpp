@@ -1,5 +1,5 @@
 // volpol::value: constructors, lookups, Go type names, rendering and structural equality.
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 
 #include <fmt/format.h>
 

@@ -5,7 +5,7 @@
 
 #include "volpol/helper/decision.h"
 #include "volpol/helper/pvc_pv.h"
-#include "walker.h"
+#include "item_backupper.h"
 
 namespace volpol::plan::detail {
 
@@ -24,7 +24,7 @@ volume_decision pod_step(reason_kind kind, step_kind step, const k8s::pod& pod, 
 
 }  // namespace
 
-volume_entry& walker::entry_for_pod_volume_or_pvc(const k8s::pod& pod, const k8s::pod_volume& v,
+volume_entry& item_backupper::entry_for_pod_volume_or_pvc(const k8s::pod& pod, const k8s::pod_volume& v,
                                                   const k8s::persistent_volume_claim*& pvc) {
   pvc = helper::get_pvc_for_pod_volume(v, pod, c_);
   if (pvc == nullptr) return entry_for_pod_volume(pod, v);
@@ -45,7 +45,7 @@ volume_entry& walker::entry_for_pod_volume_or_pvc(const k8s::pod& pod, const k8s
   return e;
 }
 
-void walker::backup_pod(const k8s::pod& pod) {
+void item_backupper::backup_pod(const k8s::pod& pod) {
   const bool by_label = excluded_by_label(pod.metadata);
   if (by_label || pod.has_deletion_timestamp) {
     const reason_kind why = by_label ? reason_kind::pod_excluded_by_label : reason_kind::pod_being_deleted;
@@ -73,7 +73,7 @@ void walker::backup_pod(const k8s::pod& pod) {
   create_pod_volume_backups(pod, pvb_volumes);
 }
 
-void walker::decide_pod_volumes(const k8s::pod& pod, std::vector<selected_volume>& pvb_volumes) {
+void item_backupper::decide_pod_volumes(const k8s::pod& pod, std::vector<selected_volume>& pvb_volumes) {
   for (const k8s::pod_volume& v : pod.volumes) {
     const k8s::persistent_volume_claim* pvc = nullptr;
     volume_entry& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
@@ -103,7 +103,7 @@ void walker::decide_pod_volumes(const k8s::pod& pod, std::vector<selected_volume
   }
 }
 
-void walker::create_pod_volume_backups(const k8s::pod& pod, const std::vector<selected_volume>& volumes) {
+void item_backupper::create_pod_volume_backups(const k8s::pod& pod, const std::vector<selected_volume>& volumes) {
   if (volumes.empty()) return;
   if (pod.phase != "Running" || pod.node_name.empty()) {
     for (const selected_volume& s : volumes) {
@@ -134,7 +134,7 @@ void walker::create_pod_volume_backups(const k8s::pod& pod, const std::vector<se
   for (const selected_volume& s : volumes) create_pod_volume_backup(pod, s);
 }
 
-void walker::create_pod_volume_backup(const k8s::pod& pod, const selected_volume& s) {
+void item_backupper::create_pod_volume_backup(const k8s::pod& pod, const selected_volume& s) {
   const k8s::pod_volume& v = *s.volume;
   const k8s::persistent_volume_claim* pvc = nullptr;
   volume_entry& e = entry_for_pod_volume_or_pvc(pod, v, pvc);

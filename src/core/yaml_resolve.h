@@ -1,4 +1,4 @@
-// src/k8s/yaml_resolve.h — internal: how Go's yaml.v3 types a plain scalar and prints a float.
+// src/core/yaml_resolve.h — internal: how Go's yaml.v3 types a plain scalar and prints a float.
 // Shared by value.cpp (rendering) and value_yaml.cpp (decoding). Not a public header.
 #pragma once
 

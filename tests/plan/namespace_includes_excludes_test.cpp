@@ -1,9 +1,10 @@
-#include "volpol/plan/namespace_filter.h"
+#include "../../src/plan/namespace_includes_excludes.h"
+#include "volpol/plan/glob.h"
 
 #include <gtest/gtest.h>
 
 using volpol::plan::glob_match;
-using volpol::plan::namespace_filter;
+using volpol::plan::namespace_includes_excludes;
 
 TEST(glob_match, wildcards_and_classes) {
   struct row {
@@ -26,8 +27,8 @@ TEST(glob_match, wildcards_and_classes) {
   }
 }
 
-TEST(namespace_filter, excludes_win_over_includes) {
-  auto f = namespace_filter::make({"shop*", "media"}, {"shop-staging"});
+TEST(namespace_includes_excludes, excludes_win_over_includes) {
+  auto f = namespace_includes_excludes::make({"shop*", "media"}, {"shop-staging"});
   ASSERT_TRUE(f.ok());
   EXPECT_TRUE(f->should_include("shop"));
   EXPECT_TRUE(f->should_include("shop-prod"));
@@ -37,20 +38,20 @@ TEST(namespace_filter, excludes_win_over_includes) {
   EXPECT_FALSE(f->all_namespaces());
 }
 
-TEST(namespace_filter, empty_includes_mean_all) {
-  auto f = namespace_filter::make({}, {});
+TEST(namespace_includes_excludes, empty_includes_mean_all) {
+  auto f = namespace_includes_excludes::make({}, {});
   ASSERT_TRUE(f.ok());
   EXPECT_TRUE(f->should_include("anything"));
   EXPECT_TRUE(f->all_namespaces());
-  auto g = namespace_filter::make({"*"}, {"kube-system"});
+  auto g = namespace_includes_excludes::make({"*"}, {"kube-system"});
   ASSERT_TRUE(g.ok());
   EXPECT_FALSE(g->should_include("kube-system"));
   EXPECT_TRUE(g->should_include("default"));
   EXPECT_FALSE(g->all_namespaces());
 }
 
-TEST(namespace_filter, unclosed_bracket_is_an_error) {
-  auto f = namespace_filter::make({"ns[abc"}, {});
+TEST(namespace_includes_excludes, unclosed_bracket_is_an_error) {
+  auto f = namespace_includes_excludes::make({"ns[abc"}, {});
   ASSERT_FALSE(f.ok());
   EXPECT_NE(f.error()->message.find("ns[abc"), std::string::npos);
 }

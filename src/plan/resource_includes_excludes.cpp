@@ -1,19 +1,9 @@
-#include "volpol/plan/resource_filter.h"
+#include "resource_includes_excludes.h"
 
 #include <algorithm>
 #include <string_view>
 
 namespace volpol::plan {
-
-std::optional<resource_kind> resource_kind_from_name(std::string_view name) {
-  if (!name.empty() && name.back() == '.') name.remove_suffix(1);  // "pods." = core group
-  if (name == "pods" || name == "pod" || name == "po") return resource_kind::pods;
-  if (name == "persistentvolumeclaims" || name == "persistentvolumeclaim" || name == "pvc")
-    return resource_kind::persistent_volume_claims;
-  if (name == "persistentvolumes" || name == "persistentvolume" || name == "pv")
-    return resource_kind::persistent_volumes;
-  return std::nullopt;
-}
 
 namespace {
 
@@ -28,7 +18,7 @@ bool has_star(const std::vector<std::string>& list) {
 
 }  // namespace
 
-bool resource_filter::should_include(resource_kind kind) const {
+bool resource_includes_excludes::should_include(resource_kind kind) const {
   if (names(excludes_, kind)) return false;
   if (kind == resource_kind::persistent_volumes) return true;  // cluster-scoped: only explicit excludes
   return includes_.empty() || has_star(includes_) || names(includes_, kind);

@@ -1,6 +1,4 @@
-#include "volpol/plan/namespace_filter.h"
-
-#include <algorithm>
+#include "volpol/plan/glob.h"
 
 namespace volpol::plan {
 
@@ -33,7 +31,9 @@ std::size_t match_bracket(std::string_view pattern, std::size_t p, char c, bool&
   return p + 1;
 }
 
-bool brackets_close(std::string_view pattern) {
+}  // namespace
+
+bool glob_brackets_close(std::string_view pattern) {
   bool dummy = false;
   for (std::size_t i = 0; i < pattern.size(); ++i)
     if (pattern[i] == '[') {
@@ -43,8 +43,6 @@ bool brackets_close(std::string_view pattern) {
     }
   return true;
 }
-
-}  // namespace
 
 bool glob_match(std::string_view pattern, std::string_view text) {
   // Iterative matcher with backtracking to the last '*'.
@@ -79,32 +77,6 @@ bool glob_match(std::string_view pattern, std::string_view text) {
   }
   while (p < pattern.size() && pattern[p] == '*') ++p;
   return p == pattern.size();
-}
-
-result<namespace_filter> namespace_filter::make(std::vector<std::string> includes,
-                                                std::vector<std::string> excludes) {
-  for (const auto* list : {&includes, &excludes})
-    for (const auto& p : *list)
-      if (!brackets_close(p))
-        return make_error("invalid namespace pattern `" + p + "`: unclosed `[`");
-  namespace_filter f;
-  f.includes_ = std::move(includes);
-  f.excludes_ = std::move(excludes);
-  return f;
-}
-
-bool namespace_filter::should_include(std::string_view ns) const {
-  for (const auto& e : excludes_)
-    if (glob_match(e, ns)) return false;
-  if (includes_.empty()) return true;
-  return std::any_of(includes_.begin(), includes_.end(),
-                     [&](const std::string& i) { return i == "*" || glob_match(i, ns); });
-}
-
-bool namespace_filter::all_namespaces() const {
-  const bool all_in = includes_.empty() ||
-                      std::find(includes_.begin(), includes_.end(), "*") != includes_.end();
-  return all_in && excludes_.empty();
 }
 
 }  // namespace volpol::plan

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "volpol/k8s/value.h"
+#include "volpol/core/value_yaml.h"
 
 namespace volpol {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "volpol/k8s/value.h"
+#include "volpol/core/value_yaml.h"
 #include "yaml_resolve.h"
 
 namespace volpol {

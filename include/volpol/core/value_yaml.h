@@ -1,0 +1,35 @@
+// volpol/core/value_yaml.h — a value (value.h) from a yaml-cpp node, typed as Go's yaml.v3
+// types `any`. The one core header that names a yaml-cpp type: converting one is its purpose.
+#pragma once
+
+#include "volpol/core/result.h"
+#include "volpol/core/value.h"
+
+namespace YAML {
+class Node;
+}
+
+namespace volpol {
+
+/// Converts a yaml-cpp node to a value with yaml.v3's typing for `any` targets (go-yaml
+/// resolve.go `resolve`): plain scalars resolve as null (`~`, `null`, `Null`, `NULL`, empty),
+/// bool (`true`, `True`, `TRUE`, `false`, `False`, `FALSE` only: `yes`/`on` stay strings),
+/// int (Go `strconv.ParseInt(s, 0, 64)` after removing `_`: decimal, `0x1F`, `0o17`, `017`,
+/// `0b101`, signed), float (`1.5`, `1e3`, `.5`, `.inf`, `-.Inf`, `.nan`; a float that
+/// overflows stays a string), else string. Quoted and block scalars, `!!str` and unknown
+/// `!tags` are strings; `!!int`, `!!float`, `!!bool`, `!!null` force the type; `!!binary` is
+/// base64-decoded. Mapping keys keep their text; a null key drops its entry (as Go does for
+/// `map[string]any`). Marks (value and key positions) come from the node, 1-based.
+///
+/// Known differences from Go, all rare: timestamps (`2001-12-14`) stay strings (Go gives
+/// time.Time); integers above int64 become float64 (Go gives uint64); YAML merge keys (`<<`)
+/// are ordinary keys.
+///     value_from_yaml(YAML::Load("{a: 1, b: '1', c: true, d: 1.5}"))
+///         // mapping {a: int 1, b: string "1", c: bool true, d: float64 1.5}
+/// @return the value, or a diagnostic with the offending position: a key written twice in
+///         one mapping (yaml.v3 rejects it: `mapping key "a" already defined at line 1`), a
+///         list or mapping used as a key, a scalar that does not fit its explicit tag
+///         (`!!int abc`), invalid `!!binary` data, or a document nested or aliased too deeply.
+[[nodiscard]] result<value> value_from_yaml(const YAML::Node& node);
+
+}  // namespace volpol
