@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "loader_source.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/limits.h"
 
 namespace volpol::k8s::detail {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "loader_values.h"
-#include "volpol/k8s/value.h"
+#include "volpol/core/value.h"
 
 namespace volpol::k8s::detail {
 

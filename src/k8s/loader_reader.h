@@ -34,7 +34,7 @@
 #include "loader_capture.h"
 #include "loader_fields.h"
 #include "loader_values.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 
 namespace volpol::k8s::detail {
 

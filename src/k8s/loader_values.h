@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "loader_fields.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/k8s/quantity.h"
 

@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "yaml_tree.h"
 
 namespace volpol::k8s {

@@ -34,7 +34,8 @@ bool blank_or_comment(std::string_view line) {
 
 /// `---` / `...` at column 0, alone or followed by a space.
 bool is_marker(std::string_view line, std::string_view marker) {
-  if (!line.starts_with(marker)) return false;
+  // Most lines are indented: the first byte settles them without a compare.
+  if (line.size() < 3 || line[0] != marker[0] || line[1] != marker[1] || line[2] != marker[2]) return false;
   return is_line_end(line, 3) || line[3] == ' ' || line[3] == '\t';
 }
 
@@ -103,7 +104,7 @@ class managed_fields_filter {
  private:
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
   static bool is_key_only(std::string_view s, std::string_view key) {
-    return s.starts_with(key) && blank_or_comment(s.substr(key.size()));
+    return !s.empty() && s[0] == key[0] && s.starts_with(key) && blank_or_comment(s.substr(key.size()));
   }
   bool skipping_ = false;
   std::size_t key_indent_ = 0;

@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/k8s/yaml_check.h"
 

@@ -89,7 +89,7 @@
 #include <string_view>
 
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/diagnostic.h"
+#include "volpol/core/result.h"
 #include "volpol/k8s/limits.h"
 
 namespace volpol::k8s {
