@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "volpol/policy/action.h"
+
 namespace volpol::plan {
 
 namespace {
@@ -97,7 +99,7 @@ result<backup_options> backup_options_from_backup(std::string_view text, std::st
 
 std::string effective_data_mover(std::string_view from_policy, std::string_view from_backup) {
   std::string_view chosen = !from_policy.empty() ? from_policy : from_backup;
-  if (chosen.empty()) chosen = "velero";
+  if (chosen.empty()) chosen = policy::data_mover_velero;  // see the header: not normalised to velero-fs
   return std::string(chosen);
 }
 
