@@ -92,8 +92,6 @@ result<backup_options> backup_options_from_backup(std::string_view text, std::st
     if (!l) return *l.error();
     *f.out = std::move(l).value();
   }
-  if (spec["resourcePolicy"] && spec["resourcePolicy"]["name"])
-    o.resource_policy_name = spec["resourcePolicy"]["name"].Scalar();
   return o;
 }
 
@@ -119,7 +117,6 @@ backup_options backup_options_from(const k8s::backup& b) {
   o.include_resources = s.included_resources;
   o.exclude_resources = s.excluded_resources;
   o.include_cluster_resources = s.include_cluster_resources;
-  o.resource_policy_name = s.resource_policy_name;
   o.include_cluster_scoped_resources = s.included_cluster_scoped_resources;
   o.exclude_cluster_scoped_resources = s.excluded_cluster_scoped_resources;
   o.include_namespace_scoped_resources = s.included_namespace_scoped_resources;
@@ -148,7 +145,6 @@ k8s::backup_spec to_backup_spec(const backup_options& o) {
   s.snapshot_move_data = o.snapshot_move_data;
   s.data_mover = o.data_mover;
   s.volume_snapshot_locations = o.volume_snapshot_locations;
-  s.resource_policy_name = o.resource_policy_name;
   return s;
 }
 

@@ -2,7 +2,6 @@
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <yaml-cpp/yaml.h>
 
 #include "document_model.h"
@@ -219,28 +218,6 @@ void write_yaml(const plan_result& plan, const report_context& ctx, std::FILE* o
     b.text() += '\n';
     b.maybe_flush();
   }
-}
-
-namespace {
-template <class Writer>
-std::string to_text(Writer write, const plan_result& plan, const report_context& ctx) {
-  char* buf = nullptr;
-  std::size_t len = 0;
-  std::FILE* mem = open_memstream(&buf, &len);
-  write(plan, ctx, mem);
-  std::fclose(mem);
-  std::string text(buf, len);
-  std::free(buf);
-  return text;
-}
-}  // namespace
-
-std::string render_json(const plan_result& plan, const report_context& ctx) {
-  return to_text(static_cast<void (*)(const plan_result&, const report_context&, std::FILE*)>(&write_json), plan, ctx);
-}
-
-std::string render_yaml(const plan_result& plan, const report_context& ctx) {
-  return to_text(static_cast<void (*)(const plan_result&, const report_context&, std::FILE*)>(&write_yaml), plan, ctx);
 }
 
 }  // namespace volpol::plan

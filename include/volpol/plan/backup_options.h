@@ -26,7 +26,6 @@ struct backup_options {
   std::vector<std::string> include_resources;          ///< spec.includedResources
   std::vector<std::string> exclude_resources;          ///< spec.excludedResources
   std::optional<bool> include_cluster_resources;       ///< spec.includeClusterResources
-  std::string resource_policy_name;                    ///< spec.resourcePolicy.name (informational)
   // New-style scoped resource filters and label selectors (item_collection.h).
   std::vector<std::string> include_cluster_scoped_resources;    ///< spec.includedClusterScopedResources
   std::vector<std::string> exclude_cluster_scoped_resources;    ///< spec.excludedClusterScopedResources
