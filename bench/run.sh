@@ -18,7 +18,8 @@
 #
 # Environment:
 #   VOLPOL_BENCH_SIZES        sizes to run (default "3k 30k 300k"), e.g. "3k 30k"
-#   VOLPOL_BENCH_BUILD_DIR    build folder (default build-bench, configured Release)
+#   VOLPOL_BENCH_BUILD_DIR    build folder (default build-bench, configured Release, VOLPOL_NATIVE=ON)
+#   VOLPOL_BENCH_MARCH        the -march of that build (default native; haswell = the published results)
 #   VOLPOL_BENCH_JOBS         parallel build jobs (default 2)
 #   VOLPOL_BENCH_MAX_SECONDS  stop repeating one measurement once its runs took this long
 #                             (default 600; at least one run is always made)
@@ -60,8 +61,9 @@ log() { echo "run.sh: $*" >&2; }
 
 # ---------------------------------------------------------------------------- build
 bash scripts/install-deps.sh
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DVOLPOL_BUILD_BENCH=ON -DVOLPOL_BUILD_TESTS=OFF -DVOLPOL_BUILD_MAN=OFF \
-  -DVOLPOL_NATIVE=ON >/dev/null
+# CPU-specific code (simdjson's AVX2 or AVX-512 kernel): -march=native, or VOLPOL_BENCH_MARCH.
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DVOLPOL_BUILD_BENCH=ON -DVOLPOL_BUILD_TESTS=OFF \
+  -DVOLPOL_BUILD_MAN=OFF -DVOLPOL_NATIVE=ON -DVOLPOL_MARCH="${VOLPOL_BENCH_MARCH:-native}" >/dev/null
 cmake --build "$build" --target volpol gen-cluster json-floor -j"$jobs" >"$tmp/build.log" 2>&1 ||
   { cat "$tmp/build.log" >&2; exit 1; }
 volpol=$root/$build/volpol

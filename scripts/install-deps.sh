@@ -9,6 +9,7 @@ packages=(
   libyaml-cpp-dev libsimdjson-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev libarchive-dev libyaml-dev
   clang libclang-rt-dev                  # the sanitizer build and the fuzzers (scripts/fuzz.sh)
+  clang-format clang-tidy                # .clang-format, .clang-tidy (scripts/tidy.sh)
   curl                                   # volpol serve's tests
   jq time
   libcpp-httplib-dev libssl-dev openssl  # the live-cluster tests' loopback API double (HTTPS)

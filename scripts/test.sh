@@ -28,8 +28,9 @@ stage() { printf '\n== %s (%s, %d s so far)\n' "$1" "$(date -u +%H:%M:%S)" "$((S
 
 build=${VOLPOL_BUILD_DIR:-build}
 stage "gcc build and tests: $build (tests on, benchmarks off)"
+# VOLPOL_WERROR: a warning fails the build (g++ 12 here, clang 14 below).
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVOLPOL_BUILD_TESTS=ON -DVOLPOL_BUILD_BENCH=OFF \
-  -DVOLPOL_BUILD_MAN=ON "${launcher[@]}" >/dev/null
+  -DVOLPOL_BUILD_MAN=ON -DVOLPOL_WERROR=ON "${launcher[@]}" >/dev/null
 cmake --build "$build" -j"$jobs"
 stage "running the tests"
 ctest --test-dir "$build" --output-on-failure -j"$jobs" "$@"
@@ -40,7 +41,7 @@ if [ "$full" = 1 ]; then
   # -O1 and line tables only: enough for the sanitizers' stack traces, and a faster build.
   cmake -S . -B "$asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
     -DCMAKE_CXX_COMPILER=clang++ \
-    -DVOLPOL_SANITIZE=address,undefined -DVOLPOL_FUZZ=ON -DVOLPOL_BUILD_BENCH=OFF -DVOLPOL_BUILD_MAN=OFF \
+    -DVOLPOL_SANITIZE=address,undefined -DVOLPOL_FUZZ=ON -DVOLPOL_BUILD_BENCH=OFF -DVOLPOL_BUILD_MAN=OFF -DVOLPOL_WERROR=ON \
     "${launcher[@]}" >/dev/null
   cmake --build "$asan" -j"$jobs"
   # Timing assertions get 10x headroom under the sanitizers.

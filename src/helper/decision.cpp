@@ -11,6 +11,10 @@ std::string policy_label(const policy::volume_policy& p) {
   return fmt::format("{}volumePolicies[{}]", p.origin == policy::policy_origin::global ? "global " : "", p.index);
 }
 
+std::string policy_label_with_action(const policy::volume_policy& p) {
+  return fmt::format("{} ({})", policy_label(p), p.act.type_name());
+}
+
 namespace {
 
 std::string exclusion_text(volume_exclusion e) {
@@ -58,7 +62,7 @@ std::string snapshot_volumes_text(reason r) {
 std::string describe(const decision& d) {
   switch (d.why) {
     case reason::policy_action:
-      return d.policy ? fmt::format("{} ({})", policy_label(*d.policy), d.policy->act.type_name()) : "volume policy";
+      return d.policy ? policy_label_with_action(*d.policy) : "volume policy";
     case reason::custom_parameters_differ:
       return fmt::format("custom action parameter `{}` differs in {}", d.parameter,
                          d.policy ? policy_label(*d.policy) : std::string("the matched policy"));

@@ -8,18 +8,7 @@
 namespace volpol::k8s {
 namespace {
 
-using entry = std::pair<std::string_view, volume_source>;
-
-// Indexed by the enum; the order matches volume_source.
-constexpr std::array<std::string_view, volume_source_count> names = {
-    "awsElasticBlockStore", "azureDisk",   "azureFile",       "cephfs",
-    "cinder",               "configMap",   "csi",             "downwardAPI",
-    "emptyDir",             "ephemeral",   "fc",              "flexVolume",
-    "flocker",              "gcePersistentDisk", "gitRepo",   "glusterfs",
-    "hostPath",             "image",       "iscsi",           "local",
-    "nfs",                  "persistentVolumeClaim", "photonPersistentDisk",
-    "portworxVolume",       "projected",   "quobyte",         "rbd",
-    "scaleIO",              "secret",      "storageos",       "vsphereVolume"};
+constexpr const auto& names = volume_source_field_names;
 
 // The same names sorted for binary search (they already are: the enum is alphabetical).
 constexpr bool sorted() {

@@ -13,8 +13,7 @@ void check_block_data_movement(context& c) {
   const lint_input& in = c.input();
   for (const plan::volume_record& r : in.plan->volumes) {
     if (r.method != plan::backup_method::csi_snapshot || !r.snapshot_data_moved) continue;
-    if (r.data_mover != "" && r.data_mover != policy::data_mover_velero && r.data_mover != policy::data_mover_velero_fs)
-      continue;  // velero-block, or a third-party mover
+    if (!policy::is_velero_fs_data_mover(r.data_mover)) continue;  // velero-block, or a third-party mover
     const record_objects o = objects_of(*in.cluster, r);
     if (o.pvc == nullptr || !o.pvc->volume_mode || *o.pvc->volume_mode != "Block") continue;
     c.add_object(rule_id::block_data_movement, object_of(r),

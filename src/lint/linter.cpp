@@ -107,7 +107,7 @@ value_mark condition_item_mark(const policy::volume_policy& p, std::string_view 
 }
 
 std::string label(const policy::volume_policy& p) {
-  return fmt::format("{} ({})", helper::policy_label(p), p.act.type_name());
+  return helper::policy_label_with_action(p);
 }
 
 std::string short_label(const policy::volume_policy& p) { return helper::policy_label(p); }

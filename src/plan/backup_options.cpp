@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "volpol/policy/action.h"
+
 namespace volpol::plan {
 
 namespace {
@@ -90,14 +92,12 @@ result<backup_options> backup_options_from_backup(std::string_view text, std::st
     if (!l) return *l.error();
     *f.out = std::move(l).value();
   }
-  if (spec["resourcePolicy"] && spec["resourcePolicy"]["name"])
-    o.resource_policy_name = spec["resourcePolicy"]["name"].Scalar();
   return o;
 }
 
 std::string effective_data_mover(std::string_view from_policy, std::string_view from_backup) {
   std::string_view chosen = !from_policy.empty() ? from_policy : from_backup;
-  if (chosen.empty()) chosen = "velero";
+  if (chosen.empty()) chosen = policy::data_mover_velero;  // see the header: not normalised to velero-fs
   return std::string(chosen);
 }
 
@@ -117,7 +117,6 @@ backup_options backup_options_from(const k8s::backup& b) {
   o.include_resources = s.included_resources;
   o.exclude_resources = s.excluded_resources;
   o.include_cluster_resources = s.include_cluster_resources;
-  o.resource_policy_name = s.resource_policy_name;
   o.include_cluster_scoped_resources = s.included_cluster_scoped_resources;
   o.exclude_cluster_scoped_resources = s.excluded_cluster_scoped_resources;
   o.include_namespace_scoped_resources = s.included_namespace_scoped_resources;
@@ -146,7 +145,6 @@ k8s::backup_spec to_backup_spec(const backup_options& o) {
   s.snapshot_move_data = o.snapshot_move_data;
   s.data_mover = o.data_mover;
   s.volume_snapshot_locations = o.volume_snapshot_locations;
-  s.resource_policy_name = o.resource_policy_name;
   return s;
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "volpol/helper/decision.h"
 #include "volpol/helper/pod_volumes.h"
 
 namespace volpol::plan {
@@ -222,9 +223,8 @@ std::string suggestion_text(const suggestion& s, const volume_explanation& x) {
     case suggestion_kind::widen_condition: {
       if (s.policy == nullptr) return {};
       const policy::volume_policy& p = *s.policy;
-      const std::string label = fmt::format("{}volumePolicies[{}].conditions.{}",
-                                            p.origin == policy::policy_origin::global ? "global " : "", p.index,
-                                            policy::to_string(s.condition));
+      const std::string label =
+          fmt::format("{}.conditions.{}", helper::policy_label(p), policy::to_string(s.condition));
       std::string value = "this volume";
       if (s.step < x.steps.size())
         if (const auto v = policy::make_structured_volume(x.steps[s.step].step->matched_on))

@@ -38,6 +38,11 @@ helper::helper_options csi_options(const plan_input& in) {
   return o;
 }
 
+/// The record's deciding policy has action `t` (never true for an unknown type).
+bool policy_action_is(const volume_record& r, policy::action_type t) {
+  return r.policy != nullptr && r.policy->act.type == t;
+}
+
 template <class T>
 std::vector<const T*> sorted_by_key(std::span<const T> items) {
   std::vector<const T*> out;
@@ -302,7 +307,7 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
     } else if (!e.decided) {
       r.skipped = true;
     }
-    if (policy_action(r) == "custom" && !e.decided) {
+    if (policy_action_is(r, policy::action_type::custom) && !e.decided) {
       if (r.pvc_name.empty() && r.pv_name.empty()) {
         // The plugin-facing VolumeHelper (ShouldPerformCustomAction) takes PVs and PVCs only:
         // no plugin is handed a pod volume without a claim, and Velero does nothing with it.
@@ -327,7 +332,7 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
       r.decision = make_decision(reason_kind::error, step_kind::item_inclusion);
       r.decision.error_index = static_cast<std::uint8_t>(r.errors.size() - 1);
     }
-    if (policy_action(r) == "fs-backup" && !e.decided && !r.error() && r.pod_name.empty() && !r.pvc_name.empty()) {
+    if (policy_action_is(r, policy::action_type::fs_backup) && !e.decided && !r.error() && r.pod_name.empty() && !r.pvc_name.empty()) {
       volume_decision d = make_decision(reason_kind::fs_backup_without_pod, step_kind::backup_volume_info);
       d.policy = r.policy;
       if (in_.trace) r.steps.push_back(d);

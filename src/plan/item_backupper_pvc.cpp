@@ -110,7 +110,7 @@ void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume
   const bool move_data = in_.backup.snapshot_move_data.value_or(false);
   const std::string mover = move_data ? effective_data_mover(csi_.data_mover_for_volume(pvc), in_.backup.data_mover) : "";
   // pvc_action.go: snapshot data movement with the built-in data mover needs a ready node agent.
-  if (move_data && (mover == "velero" || mover == "velero-fs" || mover == "velero-block"))
+  if (move_data && policy::is_builtin_data_mover(mover))
     if (auto not_ready = node_agent_.ready_for_data_movement()) {
       volume_error err;
       err.kind = volume_error_kind::node_agent_not_ready;

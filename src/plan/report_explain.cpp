@@ -13,10 +13,6 @@ namespace {
 
 using namespace detail;
 
-std::string policy_name(const policy::volume_policy& p) {
-  return fmt::format("{} ({})", helper::policy_label(p), p.act.type_name());
-}
-
 std::string policy_position(const policy::volume_policy& p) {
   const value_mark at = p.source.file_position(p.mark);
   if (at.line == 0) return {};
@@ -51,7 +47,7 @@ std::string step_conclusion(const volume_decision& d, const volume_record& r, co
     return "CSI volume: left to the CSI PVC action (EnableCSI)";
   if (d.kind != reason_kind::none) return decision_text(d, r, plan);
   if (d.has_helper) return std::string(d.perform ? "yes: " : "no: ") + helper_decision_text(d.as_helper());
-  if (d.policy != nullptr) return "no skip: " + policy_name(*d.policy) + " matched, the step goes on";
+  if (d.policy != nullptr) return "no skip: " + helper::policy_label_with_action(*d.policy) + " matched, the step goes on";
   if (d.consulted_policies) return "no volume policy matched, the step goes on";
   return "goes on";
 }
@@ -77,7 +73,7 @@ std::string near_miss_text(const near_miss& m, const volume_explanation& x) {
   if (m.step < x.steps.size())
     if (const auto v = policy::make_structured_volume(x.steps[m.step].step->matched_on))
       value = policy::volume_value_text(m.condition, *v);
-  return fmt::format("{} would have matched but for `{}` ({} vs {})", policy_name(*m.policy),
+  return fmt::format("{} would have matched but for `{}` ({} vs {})", helper::policy_label_with_action(*m.policy),
                      policy::to_string(m.condition), policy::condition_text(m.policy->conditions, m.condition), value);
 }
 
@@ -96,7 +92,7 @@ void text_policies(std::string& out, const step_explanation& s) {
   bool reached = true;
   for (const policy::policy_evaluation& e : s.policies) {
     const std::string pos = policy_position(*e.policy);
-    const std::string head = fmt::format("         {}{}", policy_name(*e.policy), pos.empty() ? "" : " at " + pos);
+    const std::string head = fmt::format("         {}{}", helper::policy_label_with_action(*e.policy), pos.empty() ? "" : " at " + pos);
     if (!reached) {
       out += head + ": not reached\n";
       continue;
@@ -130,7 +126,7 @@ void text_volume(std::string& out, const volume_record& r, const plan_result& pl
                      velero_function(r.decision.step));
   if (r.policy != nullptr) {
     const std::string pos = policy_position(*r.policy);
-    out += "  policy:  " + policy_name(*r.policy) + (pos.empty() ? "" : " at " + pos) + "\n";
+    out += "  policy:  " + helper::policy_label_with_action(*r.policy) + (pos.empty() ? "" : " at " + pos) + "\n";
   }
   out += "  reason:  " + reason_text(r, plan) + "\n";
   if (r.error()) out += "  errors:  " + error_messages(r) + "\n";

@@ -2,7 +2,6 @@
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <yaml-cpp/yaml.h>
 
 #include "document_model.h"
@@ -58,71 +57,78 @@ node decision_node(const volume_record& r, const plan_result& plan) {
   return object(std::move(f));
 }
 
-node volume_node_impl(const volume_record& r, const plan_result& plan) {
-  fields f;
-  auto opt = [&](const char* key, std::string_view s) { if (!s.empty()) f.emplace_back(key, str(s)); };
-  opt("pvcName", r.pvc_name);
-  opt("pvcNamespace", r.pvc_namespace);
-  opt("pvName", r.pv_name);
-  opt("backupMethod", std::string(to_string(r.method == backup_method::custom ? backup_method::none : r.method)));
-  f.emplace_back("snapshotDataMoved", boolean(r.snapshot_data_moved));
-  f.emplace_back("skipped", boolean(r.skipped));
-  opt("skippedReason", skipped_reason_text(r));
-  f.emplace_back("method", str(method_label(r)));
-  opt("podNamespace", r.pod_namespace);
-  opt("podName", r.pod_name);
-  opt("podVolume", r.pod_volume);
-  opt("storageClass", r.storage_class);
-  opt("volumeType", r.volume_type);
-  if (r.policy != nullptr) f.emplace_back("policy", policy_node(r));
-  opt("dataMover", r.data_mover);
-  opt("snapshotClass", r.snapshot_class);
-  opt("snapshotLocation", r.snapshot_location);
-  if (!plan.custom_action_params.is_null()) f.emplace_back("customActionTaken", boolean(r.custom_action_taken));
-  opt("reason", reason_text(r, plan));
-  f.emplace_back("decision", decision_node(r, plan));
-  if (r.error()) f.emplace_back("error", str(error_messages(r)));
-  return object(std::move(f));
+/// The record's fields, in order: the one list of them (the tree for YAML and explanations,
+/// and the streaming JSON writer, both read it). `out` takes:
+///   optional_text(key, text)  written unless the text is empty
+///   text(key, text)           always written
+///   flag(key, bool)
+///   child(key, node)          a nested object
+template <class Fields>
+void record_fields(const volume_record& r, const plan_result& plan, Fields& out) {
+  out.optional_text("pvcName", r.pvc_name);
+  out.optional_text("pvcNamespace", r.pvc_namespace);
+  out.optional_text("pvName", r.pv_name);
+  out.optional_text("backupMethod", to_string(r.method == backup_method::custom ? backup_method::none : r.method));
+  out.flag("snapshotDataMoved", r.snapshot_data_moved);
+  out.flag("skipped", r.skipped);
+  out.optional_text("skippedReason", skipped_reason_text(r));
+  out.text("method", method_label(r));  // never empty
+  out.optional_text("podNamespace", r.pod_namespace);
+  out.optional_text("podName", r.pod_name);
+  out.optional_text("podVolume", r.pod_volume);
+  out.optional_text("storageClass", r.storage_class);
+  out.optional_text("volumeType", r.volume_type);
+  if (r.policy != nullptr) out.child("policy", policy_node(r));
+  out.optional_text("dataMover", r.data_mover);
+  out.optional_text("snapshotClass", r.snapshot_class);
+  out.optional_text("snapshotLocation", r.snapshot_location);
+  if (!plan.custom_action_params.is_null()) out.flag("customActionTaken", r.custom_action_taken);
+  out.optional_text("reason", reason_text(r, plan));
+  out.child("decision", decision_node(r, plan));
+  if (r.error()) out.text("error", error_messages(r));
 }
 
-/// Writes one record as a JSON object straight into `out` (the hot path of -o json: no
-/// intermediate tree). Same fields, same order as volume_node().
+/// record_fields into a document node.
+class node_fields {
+ public:
+  void optional_text(const char* k, std::string_view v) {
+    if (!v.empty()) text(k, v);
+  }
+  void text(const char* k, std::string_view v) { f_.emplace_back(k, str(v)); }
+  void flag(const char* k, bool v) { f_.emplace_back(k, boolean(v)); }
+  void child(const char* k, node n) { f_.emplace_back(k, std::move(n)); }
+  node take() { return object(std::move(f_)); }
+
+ private:
+  fields f_;
+};
+
+/// record_fields as a JSON object, straight into `out` (the hot path of -o json: no
+/// intermediate tree).
 class record_writer {
  public:
   record_writer(std::string& out, int indent) : out_(out), pad_(static_cast<std::size_t>(indent) * 2, ' ') {}
   void write(const volume_record& r, const plan_result& plan) {
     out_ += '{';
-    text("pvcName", r.pvc_name);
-    text("pvcNamespace", r.pvc_namespace);
-    text("pvName", r.pv_name);
-    text("backupMethod", to_string(r.method == backup_method::custom ? backup_method::none : r.method));
-    boolean_field("snapshotDataMoved", r.snapshot_data_moved);
-    boolean_field("skipped", r.skipped);
-    text("skippedReason", skipped_reason_text(r));
-    text("method", method_label(r));
-    text("podNamespace", r.pod_namespace);
-    text("podName", r.pod_name);
-    text("podVolume", r.pod_volume);
-    text("storageClass", r.storage_class);
-    text("volumeType", r.volume_type);
-    if (r.policy != nullptr) {
-      key("policy");
-      write_json(policy_node(r), out_, static_cast<int>(pad_.size() / 2) + 1);
-    }
-    text("dataMover", r.data_mover);
-    text("snapshotClass", r.snapshot_class);
-    text("snapshotLocation", r.snapshot_location);
-    if (!plan.custom_action_params.is_null()) boolean_field("customActionTaken", r.custom_action_taken);
-    text("reason", reason_text(r, plan));
-    key("decision");
-    write_json(decision_node(r, plan), out_, static_cast<int>(pad_.size() / 2) + 1);
-    if (r.error()) {
-      key("error");
-      append_json_string(out_, error_messages(r));
-    }
+    record_fields(r, plan, *this);
     out_ += '\n';
     out_ += pad_;
     out_ += '}';
+  }
+  void optional_text(std::string_view k, std::string_view v) {
+    if (!v.empty()) text(k, v);
+  }
+  void text(std::string_view k, std::string_view v) {
+    key(k);
+    append_json_string(out_, v);
+  }
+  void flag(std::string_view k, bool v) {
+    key(k);
+    out_ += v ? "true" : "false";
+  }
+  void child(std::string_view k, const node& n) {
+    key(k);
+    write_json(n, out_, static_cast<int>(pad_.size() / 2) + 1);
   }
 
  private:
@@ -133,15 +139,6 @@ class record_writer {
     out_ += "  \"";
     out_ += k;
     out_ += "\": ";
-  }
-  void text(std::string_view k, std::string_view v) {
-    if (v.empty()) return;
-    key(k);
-    append_json_string(out_, v);
-  }
-  void boolean_field(std::string_view k, bool v) {
-    key(k);
-    out_ += v ? "true" : "false";
   }
   std::string& out_;
   std::string pad_;
@@ -172,7 +169,11 @@ fields header(const plan_result& plan, const report_context& ctx) {
 }  // namespace
 
 namespace detail {
-node volume_node(const volume_record& r, const plan_result& plan) { return volume_node_impl(r, plan); }
+node volume_node(const volume_record& r, const plan_result& plan) {
+  node_fields f;
+  record_fields(r, plan, f);
+  return f.take();
+}
 }  // namespace detail
 
 void write_json(const plan_result& plan, const report_context& ctx, std::FILE* out) {
@@ -217,28 +218,6 @@ void write_yaml(const plan_result& plan, const report_context& ctx, std::FILE* o
     b.text() += '\n';
     b.maybe_flush();
   }
-}
-
-namespace {
-template <class Writer>
-std::string to_text(Writer write, const plan_result& plan, const report_context& ctx) {
-  char* buf = nullptr;
-  std::size_t len = 0;
-  std::FILE* mem = open_memstream(&buf, &len);
-  write(plan, ctx, mem);
-  std::fclose(mem);
-  std::string text(buf, len);
-  std::free(buf);
-  return text;
-}
-}  // namespace
-
-std::string render_json(const plan_result& plan, const report_context& ctx) {
-  return to_text(static_cast<void (*)(const plan_result&, const report_context&, std::FILE*)>(&write_json), plan, ctx);
-}
-
-std::string render_yaml(const plan_result& plan, const report_context& ctx) {
-  return to_text(static_cast<void (*)(const plan_result&, const report_context&, std::FILE*)>(&write_yaml), plan, ctx);
 }
 
 }  // namespace volpol::plan

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "volpol/helper/decision.h"
 #include "volpol/plan/reason_text.h"
 #include "volpol/plan/report.h"
 
@@ -23,9 +24,7 @@ std::string_view method_label(const volume_record& r) {
 }
 
 std::string policy_label(const volume_record& r) {
-  if (r.policy == nullptr) return {};
-  return fmt::format("{}volumePolicies[{}] ({})", r.policy->origin == policy::policy_origin::global ? "global " : "",
-                     r.policy->index, policy_action(r));
+  return r.policy == nullptr ? std::string() : helper::policy_label_with_action(*r.policy);
 }
 
 namespace {

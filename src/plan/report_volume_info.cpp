@@ -4,15 +4,16 @@
 
 #include "volpol/plan/backup_volume_info.h"
 #include "volpol/plan/reason_text.h"
+#include "volpol/policy/action.h"
 
 namespace volpol::plan {
 
 namespace {
 
-// Velero's constants (volumes_information.go `FieldValueIsUnknown`, `veleroDatamover`;
-// velerov1api.BackupRepositoryTypeKopia).
+// Velero's constants (volumes_information.go `FieldValueIsUnknown`; velerov1api.BackupRepositoryTypeKopia).
+// Its `veleroDatamover` ("velero", what a DataUpload without spec.dataMover is reported as) is
+// policy::data_mover_velero.
 constexpr std::string_view field_value_is_unknown = "unknown";
-constexpr std::string_view velero_data_mover = "velero";
 constexpr std::string_view kopia = "kopia";
 
 pv_info pv_info_of(const k8s::persistent_volume& pv) { return pv_info{pv.reclaim_policy, pv.metadata.labels}; }
@@ -79,7 +80,7 @@ std::vector<backup_volume_info> backup_volume_infos(const plan_result& plan, con
           c.operation_id = field_value_is_unknown;
           v.csi_snapshot = std::move(c);
           snapshot_data_movement_info m;
-          m.data_mover = r.data_mover.empty() ? std::string(velero_data_mover) : r.data_mover;
+          m.data_mover = r.data_mover.empty() ? std::string(policy::data_mover_velero) : r.data_mover;
           m.uploader_type = kopia;
           v.snapshot_data_movement = std::move(m);
           data_upload.push_back(std::move(v));

@@ -28,9 +28,7 @@ std::string volume_key(const volume_record& r) {
 }
 
 std::string_view policy_action(const volume_record& r) {
-  if (r.policy == nullptr) return {};
-  return r.policy->act.type == policy::action_type::other ? std::string_view(r.policy->act.type_string)
-                                                          : policy::to_string(r.policy->act.type);
+  return r.policy == nullptr ? std::string_view() : r.policy->act.type_name();
 }
 
 }  // namespace volpol::plan

@@ -21,10 +21,15 @@ diagnostic not_a_string(std::string_view parameter, const value& v) {
 
 }  // namespace
 
-bool is_valid_data_mover(std::string_view name) {
-  return name.empty() || name == data_mover_velero || name == data_mover_velero_fs ||
-         name == data_mover_velero_block;
+bool is_velero_fs_data_mover(std::string_view name) {
+  return name.empty() || name == data_mover_velero || name == data_mover_velero_fs;
 }
+
+bool is_builtin_data_mover(std::string_view name) {
+  return is_velero_fs_data_mover(name) || name == data_mover_velero_block;
+}
+
+bool is_valid_data_mover(std::string_view name) { return is_builtin_data_mover(name); }
 
 result<std::string> action::data_mover() const {
   if (type != action_type::snapshot) return only_for_snapshot(data_mover_parameter, *this);

@@ -3,22 +3,17 @@
 
 namespace volpol::policy {
 
+static_assert(action_type_names.size() == static_cast<std::size_t>(action_type::other),
+              "one name per action type but `other`");
+
 std::string_view to_string(action_type t) {
-  switch (t) {
-    case action_type::skip: return "skip";
-    case action_type::snapshot: return "snapshot";
-    case action_type::fs_backup: return "fs-backup";
-    case action_type::custom: return "custom";
-    case action_type::other: break;
-  }
-  return {};
+  const auto i = static_cast<std::size_t>(t);
+  return i < action_type_names.size() ? action_type_names[i] : std::string_view();
 }
 
 action_type action_type_from_string(std::string_view s) {
-  if (s == "skip") return action_type::skip;
-  if (s == "snapshot") return action_type::snapshot;
-  if (s == "fs-backup") return action_type::fs_backup;
-  if (s == "custom") return action_type::custom;
+  for (std::size_t i = 0; i < action_type_names.size(); ++i)
+    if (s == action_type_names[i]) return static_cast<action_type>(i);
   return action_type::other;
 }
 

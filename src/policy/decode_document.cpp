@@ -147,7 +147,6 @@ void decode_version(const YAML::Node& v, value_mark km, const std::string& p, re
 resource_policies decode_document_node(const YAML::Node& root, const text_origin& origin, node_decoder& d) {
   resource_policies doc;
   doc.origin = origin;
-  doc.source = origin.file;
   doc.mark = mark_of(root);
   if (node_decoder::is_null(root)) return doc;  // `~` or `---` alone: an empty document, as in Go
   doc.not_a_mapping = !root.IsMap();
@@ -186,7 +185,6 @@ resource_policies decode_resource_policies(std::string_view text, const text_ori
   if (!root) {
     resource_policies doc;
     doc.origin = origin;
-    doc.source = origin.file;
     return doc;
   }
   return detail::decode_document_node(*root, origin, d);

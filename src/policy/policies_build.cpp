@@ -77,7 +77,6 @@ policies policies::as_global(diagnostics* warnings) const {
   g.doc_.volume_policies = doc_.volume_policies;
   g.doc_.mark = doc_.mark;
   g.doc_.origin = doc_.origin;
-  g.doc_.source = doc_.source;
   g.volume_policies_ = volume_policies_;
   for (volume_policy& vp : g.volume_policies_) vp.origin = policy_origin::global;
   return g;

@@ -9,8 +9,8 @@ namespace volpol::policy::detail {
 
 namespace {
 
-const std::vector<std::string_view> action_types = {"skip", "snapshot", "fs-backup", "custom"};
-const std::vector<std::string_view> data_movers = {"velero", "velero-fs", "velero-block"};
+const std::vector<std::string_view> action_types(action_type_names.begin(), action_type_names.end());
+const std::vector<std::string_view> data_movers = {data_mover_velero, data_mover_velero_fs, data_mover_velero_block};
 
 value_mark parameter_mark(const action& a, std::string_view key, value_mark fallback) {
   const value& p = a.parameters;

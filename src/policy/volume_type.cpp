@@ -1,6 +1,7 @@
 // Volume types: the volumeTypes name of a PV or a pod volume. Mirrors `SupportedVolume`,
 // `getVolumeTypeFromPV` and `getVolumeTypeFromVolume` (velero internal/resourcepolicies/
 // volume_types_conditions.go), with the `image` pod volume type of current Velero.
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -17,40 +18,14 @@ static_assert(k8s::volume_source_count <= 64);
 
 constexpr std::size_t index_of(volume_source s) { return static_cast<std::size_t>(s); }
 
-// volumeTypes name of each source field, indexed by volume_source.
+// volumeTypes name of each source field, indexed by volume_source: Velero's `SupportedVolume`
+// values are the source fields' JSON names (k8s::volume_source_field_names) but for two.
 constexpr std::array<std::string_view, k8s::volume_source_count> type_names = [] {
-  std::array<std::string_view, k8s::volume_source_count> n{};
-  n[index_of(volume_source::aws_elastic_block_store)] = "awsElasticBlockStore";
-  n[index_of(volume_source::azure_disk)] = "azureDisk";
-  n[index_of(volume_source::azure_file)] = "azureFile";
-  n[index_of(volume_source::cephfs)] = "cephfs";
-  n[index_of(volume_source::cinder)] = "cinder";
-  n[index_of(volume_source::config_map)] = "configMap";
-  n[index_of(volume_source::csi)] = "csi";
-  n[index_of(volume_source::downward_api)] = "downwardAPI";
-  n[index_of(volume_source::empty_dir)] = "emptyDir";
-  n[index_of(volume_source::ephemeral)] = "ephemeral";
-  n[index_of(volume_source::fc)] = "fc";
-  n[index_of(volume_source::flex_volume)] = "flexVolume";
-  n[index_of(volume_source::flocker)] = "flocker";
-  n[index_of(volume_source::gce_persistent_disk)] = "gcePersistentDisk";
-  n[index_of(volume_source::git_repo)] = "gitRepo";
-  n[index_of(volume_source::glusterfs)] = "glusterfs";
-  n[index_of(volume_source::host_path)] = "hostPath";
-  n[index_of(volume_source::image)] = "image";
-  n[index_of(volume_source::iscsi)] = "iscsi";
-  n[index_of(volume_source::local)] = "local";
-  n[index_of(volume_source::nfs)] = "nfs";
-  n[index_of(volume_source::persistent_volume_claim)] = "";  // not a volume type
-  n[index_of(volume_source::photon_persistent_disk)] = "photonPersistentDisk";
-  n[index_of(volume_source::portworx_volume)] = "portworxVolume";
-  n[index_of(volume_source::projected)] = "projected";
-  n[index_of(volume_source::quobyte)] = "quobyte";
-  n[index_of(volume_source::rbd)] = "rbd";
-  n[index_of(volume_source::scale_io)] = "scaleIO";
-  n[index_of(volume_source::secret)] = "secret";
-  n[index_of(volume_source::storageos)] = "storageOS";  // the field is `storageos`
-  n[index_of(volume_source::vsphere_volume)] = "vsphereVolume";
+  std::array<std::string_view, k8s::volume_source_count> n = k8s::volume_source_field_names;
+  // A claim is not a volume type: Velero matches a PVC-backed volume on its PV's source.
+  n[index_of(volume_source::persistent_volume_claim)] = "";
+  // Velero's constant is `StorageOS SupportedVolume = "storageOS"`; the JSON field is `storageos`.
+  n[index_of(volume_source::storageos)] = "storageOS";
   return n;
 }();
 
@@ -112,6 +87,13 @@ constexpr std::array<std::string_view, 31> supported = {
     "quobyte",      "rbd",                  "scaleIO",     "secret",               "storageOS",
     "vsphereVolume",
 };
+
+constexpr bool every_type_supported() {
+  for (std::string_view n : type_names)
+    if (!n.empty() && std::find(supported.begin(), supported.end(), n) == supported.end()) return false;
+  return true;
+}
+static_assert(every_type_supported(), "each volume type is one of Velero's SupportedVolume values");
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "volpol/helper/decision.h"
 #include "volpol/plan/explain_report.h"
 #include "volpol/plan/reason_text.h"
 #include "volpol/plan/report.h"
@@ -12,9 +13,7 @@
 namespace volpol::verify {
 
 std::string policy_name(const plan::volume_record& r) {
-  if (r.policy == nullptr) return {};
-  return fmt::format("{}volumePolicies[{}]", r.policy->origin == policy::policy_origin::global ? "global " : "",
-                     r.policy->index);
+  return r.policy == nullptr ? std::string() : helper::policy_label(*r.policy);
 }
 
 volume_outcome outcome_of(const plan::volume_record& r) {

@@ -67,6 +67,11 @@ struct decision {
 [[nodiscard]] std::string describe(const decision& d);
 
 /// "volumePolicies[2]" or "global volumePolicies[0]": the policy's place in its own document.
+/// The one spelling of a policy's name: every report, finding and message uses it.
 [[nodiscard]] std::string policy_label(const policy::volume_policy& p);
+
+/// policy_label with the action type as written: "volumePolicies[2] (fs-backup)",
+/// "global volumePolicies[0] (skip)".
+[[nodiscard]] std::string policy_label_with_action(const policy::volume_policy& p);
 
 }  // namespace volpol::helper

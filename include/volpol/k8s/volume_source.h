@@ -5,6 +5,7 @@
 // the details Velero's decisions read (nfs server/path, csi driver/attributes, claimName ...).
 #pragma once
 
+#include <array>
 #include <bitset>
 #include <cstdint>
 #include <optional>
@@ -55,6 +56,18 @@ enum class volume_source : std::uint8_t {
   count_
 };
 inline constexpr std::size_t volume_source_count = static_cast<std::size_t>(volume_source::count_);
+
+/// The JSON field names, indexed by volume_source (alphabetical, as the enum): the one list of
+/// volume source names. policy::volume_type_name derives Velero's volumeTypes names from it.
+inline constexpr std::array<std::string_view, volume_source_count> volume_source_field_names = {
+    "awsElasticBlockStore", "azureDisk",     "azureFile",             "cephfs",
+    "cinder",               "configMap",     "csi",                   "downwardAPI",
+    "emptyDir",             "ephemeral",     "fc",                    "flexVolume",
+    "flocker",              "gcePersistentDisk", "gitRepo",           "glusterfs",
+    "hostPath",             "image",         "iscsi",                 "local",
+    "nfs",                  "persistentVolumeClaim", "photonPersistentDisk",
+    "portworxVolume",       "projected",     "quobyte",               "rbd",
+    "scaleIO",              "secret",        "storageos",             "vsphereVolume"};
 
 /// The JSON field name: "awsElasticBlockStore", "storageos", ...
 [[nodiscard]] std::string_view field_name(volume_source s);

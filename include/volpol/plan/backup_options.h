@@ -26,7 +26,6 @@ struct backup_options {
   std::vector<std::string> include_resources;          ///< spec.includedResources
   std::vector<std::string> exclude_resources;          ///< spec.excludedResources
   std::optional<bool> include_cluster_resources;       ///< spec.includeClusterResources
-  std::string resource_policy_name;                    ///< spec.resourcePolicy.name (informational)
   // New-style scoped resource filters and label selectors (item_collection.h).
   std::vector<std::string> include_cluster_scoped_resources;    ///< spec.includedClusterScopedResources
   std::vector<std::string> exclude_cluster_scoped_resources;    ///< spec.excludedClusterScopedResources
@@ -61,9 +60,15 @@ struct server_options {
 /// @return the options, or an error naming `source` and the bad field.
 [[nodiscard]] result<backup_options> backup_options_from_backup(std::string_view text, std::string_view source);
 
-/// The data mover Velero's DataUpload gets: `dataMover` from the volume policy, else the
-/// backup's spec.datamover, else "velero". Mirrors pkg/util/datamover (`GetDataMover`-style
-/// normalisation: "" and "velero" both mean the built-in data mover).
+/// The data mover Velero's DataUpload gets: `dataMover` from the volume policy (already
+/// normalised by action::data_mover(): "velero-fs" when the action names none), else the
+/// backup's spec.datamover, else policy::data_mover_velero ("velero"). Mirrors
+/// `newDataUpload` (pkg/backup/actions/csi/pvc_action.go) and BackupVolumeInfo's report of a
+/// DataUpload without a data mover (`veleroDatamover`, internal/volume/volumes_information.go).
+/// Both mean the default built-in mover; the spelling is what `plan` prints.
+/// Note: Velero's backup controller (since 2026-08, `prepareBackupRequest`) rewrites an empty
+/// or "velero" spec.datamover to GetDefaultBuiltInDataMover() ("velero-fs") before the backup
+/// runs; volpol keeps the Backup's spelling here.
 [[nodiscard]] std::string effective_data_mover(std::string_view from_policy, std::string_view from_backup);
 
 }  // namespace volpol::plan

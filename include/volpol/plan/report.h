@@ -54,9 +54,5 @@ inline constexpr std::string_view method_labels[] = {
 void write_json(const plan_result& plan, const report_context& ctx, std::FILE* out);
 /// Streams the same document as YAML.
 void write_yaml(const plan_result& plan, const report_context& ctx, std::FILE* out);
-/// write_json into a string.
-[[nodiscard]] std::string render_json(const plan_result& plan, const report_context& ctx);
-/// The same document as YAML.
-[[nodiscard]] std::string render_yaml(const plan_result& plan, const report_context& ctx);
 
 }  // namespace volpol::plan

@@ -6,6 +6,7 @@
 // `Action.validate` (volume_resources_validator.go); data mover names from pkg/util/datamover.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,8 +31,17 @@ inline constexpr std::string_view data_mover_velero_fs = "velero-fs";
 inline constexpr std::string_view data_mover_velero_block = "velero-block";
 inline constexpr std::string_view default_builtin_data_mover = data_mover_velero_fs;
 
+/// True for Velero's file-system data mover: "velero-fs", and "" and "velero" (the default
+/// built-in mover is the file-system one). Mirrors `IsVeleroFSDataMover` (pkg/util/datamover).
+[[nodiscard]] bool is_velero_fs_data_mover(std::string_view name);
+/// True for Velero's built-in data movers: is_velero_fs_data_mover, or "velero-block". A data
+/// mover elsewhere (a Backup's spec.datamover) may name a third-party one.
+/// Mirrors `IsBuiltInDataMover` (pkg/util/datamover).
+[[nodiscard]] bool is_builtin_data_mover(std::string_view name);
+
 /// True for the values a `dataMover` parameter may hold: "" and "velero" (both the default
-/// built-in mover), "velero-fs", "velero-block". Exact: no trimming, case-sensitive.
+/// built-in mover), "velero-fs", "velero-block" (that is, is_builtin_data_mover: a policy
+/// cannot name a third-party mover). Exact: no trimming, case-sensitive.
 /// Mirrors `validDataMovers` (resource_policies.go).
 [[nodiscard]] bool is_valid_data_mover(std::string_view name);
 

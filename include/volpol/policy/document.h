@@ -109,7 +109,6 @@ struct resource_policies {
   value_mark mark;                 ///< where the document's mapping starts
   bool not_a_mapping = false;      ///< the document is a scalar or a list (already reported)
   text_origin origin;              ///< file / ConfigMap, for diagnostics
-  std::string source;              ///< = origin.file (kept for older callers)
 };
 
 /// Decodes a policy document (YAML or JSON text), collecting every decoding problem in `out`.
