@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
-#include "loader_fields.h"
-#include "loader_reader.h"
-#include "yaml_adapter.h"
+#include "loader/loader_fields.h"
+#include "loader/loader_reader.h"
+#include "loader/yaml_adapter.h"
 
 namespace volpol::k8s {
 namespace {

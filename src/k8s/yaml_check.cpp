@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "volpol/core/result.h"
-#include "yaml_tree.h"
+#include "loader/yaml_tree.h"
 
 namespace volpol::k8s {
 namespace {

@@ -1,6 +1,6 @@
-// The byte scanner that splits JSON lists (src/k8s/json_loader_scan.h) agrees with a plain
+// The byte scanner that splits JSON lists (src/k8s/loader/json_loader_scan.h) agrees with a plain
 // character loop on where a value ends, however the input is cut into chunks.
-#include "../../src/k8s/json_loader_scan.h"
+#include "../../src/k8s/loader/json_loader_scan.h"
 
 #include <gtest/gtest.h>
 

@@ -25,7 +25,7 @@ struct other_object {
 };
 using any_object = std::variant<persistent_volume, persistent_volume_claim, pod, other_object>;
 
-/// Reads one object, with the schema the loader uses (loader.h; src/k8s/loader_reader.h):
+/// Reads one object, with the schema the loader uses (loader.h; src/k8s/loader/loader_reader.h):
 /// unknown fields ignored, `null` leaves a field unset, any scalar fills a string field (as
 /// sigs.k8s.io/yaml decodes into typed structs: `name: 123` is "123"), a quantity may be a
 /// string or a number. `kind_hint` is used when the node has no `kind` field (dumps that strip

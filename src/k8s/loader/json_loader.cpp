@@ -241,59 +241,91 @@ class json_stream {
 
   // ---- structure ------------------------------------------------------------------------
 
+  /// Where the reading of a top-level object stands. Until `items` shows it is a list, the
+  /// whole object is kept in the window (keep_ at its first byte) to be parsed as one value;
+  /// after, its own fields are scanned and released one by one (keep_ moves with them).
+  struct object_scan {
+    bool saw_items = false;
+    std::string list_kind;  ///< `kind` met before `items` ("PodList" names the items' kind)
+  };
+  enum class step { more, done, failed };
+  /// The scanner's error paths return false once they have reported: a failed step.
+  static step failed(bool /*reported*/) { return step::failed; }
+
   /// An object: a list (its `items` streamed) or one object (kept whole, then parsed).
   bool top_object() {
-    ++pos_;  // keep_ is the object's first byte until `items` shows it is a list
-    bool saw_items = false;
-    std::string list_kind;
+    ++pos_;
+    object_scan o;
     for (;;) {
-      int c = skip_space(saw_items);
-      if (c < 0) return truncated(saw_items ? pos_ : keep_, "object");
-      if (c == '}') {
-        ++pos_;
-        break;
-      }
-      if (c != '"') return error_at(pos_, "invalid JSON: expected a field name");
-      if (saw_items) keep_ = pos_;
-      const std::size_t key_at = pos_ - keep_;
-      if (!scan_value()) return saw_items ? truncated(keep_ + key_at, "field name") : truncated(keep_, "object");
-      const std::string_view key(d() + keep_ + key_at + 1, pos_ - (keep_ + key_at) - 2);
-      const bool is_items = key == "items";
-      const bool is_kind = key == "kind";
-      c = skip_space(saw_items);
-      if (c != ':')
-        return c < 0 ? truncated(saw_items ? pos_ : keep_, "object") : error_at(pos_, "invalid JSON: expected `:`");
-      ++pos_;
-      c = skip_space(saw_items);
-      if (c < 0) return truncated(saw_items ? pos_ : keep_, "object");
-      if (is_items && c == '[') {
-        saw_items = true;
-        keep_ = pos_;
-        const std::string_view hint = item_kind_of_list(list_kind);
-        if (!top_array(hint.empty() ? ctx_.kind_hint : hint, true)) return false;
-      } else {
-        if (saw_items) keep_ = pos_;
-        const std::size_t value_at = pos_ - keep_;
-        if (!scan_value()) return saw_items ? truncated(keep_ + value_at, "value") : truncated(keep_, "object");
-        const std::string_view value(d() + keep_ + value_at, pos_ - keep_ - value_at);
-        if (is_kind && value.size() >= 2 && value.front() == '"')
-          list_kind.assign(value.substr(1, value.size() - 2));
-      }
-      c = skip_space(saw_items);
-      if (c == ',') {
-        ++pos_;
-        continue;
-      }
-      if (c == '}') {
-        ++pos_;
-        break;
-      }
-      return c < 0 ? truncated(saw_items ? pos_ : keep_, "object")
-                   : error_at(pos_, "invalid JSON: expected `,` or `}`");
+      step s = object_field(o);
+      if (s == step::more) s = after_field(o);
+      if (s == step::failed) return false;
+      if (s == step::done) break;
     }
-    if (!saw_items) element(keep_, pos_, ctx_.kind_hint, npos);
+    if (!o.saw_items) element(keep_, pos_, ctx_.kind_hint, npos);
     keep_ = pos_;
     return true;
+  }
+
+  /// The input ended (or broke) inside the object.
+  bool object_cut_short(const object_scan& o) { return truncated(o.saw_items ? pos_ : keep_, "object"); }
+
+  /// One `"key": value` of a top-level object, or its closing `}` (done).
+  step object_field(object_scan& o) {
+    int c = skip_space(o.saw_items);
+    if (c < 0) return failed(object_cut_short(o));
+    if (c == '}') {
+      ++pos_;
+      return step::done;
+    }
+    if (c != '"') return failed(error_at(pos_, "invalid JSON: expected a field name"));
+    if (o.saw_items) keep_ = pos_;
+    const std::size_t key_at = pos_ - keep_;
+    if (!scan_value())
+      return failed(o.saw_items ? truncated(keep_ + key_at, "field name") : truncated(keep_, "object"));
+    // The key's text is in the window only until the next refill: decide on it now.
+    const std::string_view key(d() + keep_ + key_at + 1, pos_ - (keep_ + key_at) - 2);
+    const bool is_items = key == "items";
+    const bool is_kind = key == "kind";
+    c = skip_space(o.saw_items);
+    if (c != ':') return failed(c < 0 ? object_cut_short(o) : error_at(pos_, "invalid JSON: expected `:`"));
+    ++pos_;
+    c = skip_space(o.saw_items);
+    if (c < 0) return failed(object_cut_short(o));
+    const bool ok = is_items && c == '[' ? list_items(o) : field_value(o, is_kind);
+    return ok ? step::more : step::failed;
+  }
+
+  /// `items: [...]`: the object is a list; each item is read alone.
+  bool list_items(object_scan& o) {
+    o.saw_items = true;
+    keep_ = pos_;
+    const std::string_view hint = item_kind_of_list(o.list_kind);
+    return top_array(hint.empty() ? ctx_.kind_hint : hint, true);
+  }
+
+  /// Any other field's value: scanned over; `kind`'s string is kept for the items' hint.
+  bool field_value(object_scan& o, bool is_kind) {
+    if (o.saw_items) keep_ = pos_;
+    const std::size_t value_at = pos_ - keep_;
+    if (!scan_value()) return o.saw_items ? truncated(keep_ + value_at, "value") : truncated(keep_, "object");
+    const std::string_view value(d() + keep_ + value_at, pos_ - keep_ - value_at);
+    if (is_kind && value.size() >= 2 && value.front() == '"') o.list_kind.assign(value.substr(1, value.size() - 2));
+    return true;
+  }
+
+  /// The `,` before the next field, or the object's `}` (done).
+  step after_field(const object_scan& o) {
+    const int c = skip_space(o.saw_items);
+    if (c == ',') {
+      ++pos_;
+      return step::more;
+    }
+    if (c == '}') {
+      ++pos_;
+      return step::done;
+    }
+    return failed(c < 0 ? object_cut_short(o) : error_at(pos_, "invalid JSON: expected `,` or `}`"));
   }
 
   /// An array of values at pos_; each is read alone. `items`: the `items` of a list.
