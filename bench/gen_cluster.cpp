@@ -11,8 +11,8 @@
 #include <cstring>
 #include <string>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "gen/cluster_writer.h"
 
@@ -28,8 +28,7 @@ void print_stats(const dump_stats& s, const std::string& path, double seconds) {
              path, s.namespaces, s.pods, s.pending_pods, s.opt_in_pods, s.opt_out_pods, s.claims, s.pending_claims,
              s.shared_claims, s.volumes, s.volumes_by_kind[0], s.volumes_by_kind[1], s.volumes_by_kind[2],
              s.volumes_by_kind[3], s.objects(), s.bytes, s.bytes / 1e6, seconds);
-  fmt::print(stderr, "objects={} pods={} pvcs={} pvs={} bytes={}\n", s.objects(), s.pods, s.claims, s.volumes,
-             s.bytes);
+  fmt::print(stderr, "objects={} pods={} pvcs={} pvs={} bytes={}\n", s.objects(), s.pods, s.claims, s.volumes, s.bytes);
 }
 
 }  // namespace
@@ -53,9 +52,10 @@ int main(int argc, char** argv) {
   }
   bool write_failed = false;
   const auto start = std::chrono::steady_clock::now();
-  const dump_stats s = write_cluster(o, format_name == "json" ? format::json : format::yaml, [&](std::string_view chunk) {
-    write_failed |= std::fwrite(chunk.data(), 1, chunk.size(), out) != chunk.size();
-  });
+  const dump_stats s = write_cluster(o, format_name == "json" ? format::json : format::yaml,
+                                     [&](std::string_view chunk) {
+                                       write_failed |= std::fwrite(chunk.data(), 1, chunk.size(), out) != chunk.size();
+                                     });
   write_failed |= std::fflush(out) != 0;
   if (out != stdout) write_failed |= std::fclose(out) != 0;
   if (write_failed) {

@@ -11,9 +11,9 @@ namespace {
 
 using volpol::k8s::quantity;
 
-constexpr std::array<std::string_view, 20> inputs = {
-    "10Gi", "500Mi", "1.5Gi", "100m", "1e3", "2T",     "0",    "123456789", "1Ki", "250M",
-    "0.5",  "3.5Ti", "64Mi",  "1000Gi", "20Gi", "2Gi", "1.25E", "-5",       "12e6", "0.001"};
+constexpr std::array<std::string_view, 20> inputs = {"10Gi",      "500Mi", "1.5Gi", "100m", "1e3",   "2T",   "0",
+                                                     "123456789", "1Ki",   "250M",  "0.5",  "3.5Ti", "64Mi", "1000Gi",
+                                                     "20Gi",      "2Gi",   "1.25E", "-5",   "12e6",  "0.001"};
 
 /// Refuses to time a wrong parser: a few exact values first.
 const char* check_answers() {

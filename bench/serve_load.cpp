@@ -101,8 +101,9 @@ int main(int argc, char** argv) {
     }
   }
   if (ca.empty() || connections < 1 || requests < 1) {
-    std::fprintf(stderr, "usage: serve-load --port P --ca CERT [--requests N] [--connections C] "
-                         "[--sigterm-pid PID --sigterm-after N]\n");
+    std::fprintf(stderr,
+                 "usage: serve-load --port P --ca CERT [--requests N] [--connections C] "
+                 "[--sigterm-pid PID --sigterm-after N]\n");
     return 2;
   }
   signal(SIGPIPE, SIG_IGN);
@@ -192,18 +193,23 @@ int main(int argc, char** argv) {
               latencies_ms.empty() ? 0.0 : latencies_ms.back());
   std::printf("failed: %llu (wrong answer %llu, lost %llu, refused before SIGTERM %llu)\n",
               static_cast<unsigned long long>(failed), static_cast<unsigned long long>(total.wrong),
-              static_cast<unsigned long long>(total.lost), static_cast<unsigned long long>(total.refused_before_sigterm));
+              static_cast<unsigned long long>(total.lost),
+              static_cast<unsigned long long>(total.refused_before_sigterm));
   if (sigterm_mode) {
-    const double after = sigterm_sent ? std::chrono::duration<double>(std::chrono::steady_clock::now() - sigterm_at).count() : 0;
-    std::printf("SIGTERM after %ld answers; answered after it: %ld; connections refused after it (not sent): %llu; "
-                "clients done %.2f s after SIGTERM\n",
-                sigterm_after, answered.load() - sigterm_after, static_cast<unsigned long long>(total.refused), after);
+    const double after = sigterm_sent
+                             ? std::chrono::duration<double>(std::chrono::steady_clock::now() - sigterm_at).count()
+                             : 0;
+    std::printf(
+        "SIGTERM after %ld answers; answered after it: %ld; connections refused after it (not sent): %llu; "
+        "clients done %.2f s after SIGTERM\n",
+        sigterm_after, answered.load() - sigterm_after, static_cast<unsigned long long>(total.refused), after);
   }
-  std::printf("serve-load ok=%llu failed=%llu lost=%llu wrong=%llu refused_after_sigterm=%llu seconds=%.3f rps=%.0f "
-              "p50_ms=%.3f p99_ms=%.3f\n",
-              static_cast<unsigned long long>(total.ok), static_cast<unsigned long long>(failed),
-              static_cast<unsigned long long>(total.lost), static_cast<unsigned long long>(total.wrong),
-              static_cast<unsigned long long>(total.refused), seconds, static_cast<double>(total.ok) / seconds,
-              pct(0.50), pct(0.99));
+  std::printf(
+      "serve-load ok=%llu failed=%llu lost=%llu wrong=%llu refused_after_sigterm=%llu seconds=%.3f rps=%.0f "
+      "p50_ms=%.3f p99_ms=%.3f\n",
+      static_cast<unsigned long long>(total.ok), static_cast<unsigned long long>(failed),
+      static_cast<unsigned long long>(total.lost), static_cast<unsigned long long>(total.wrong),
+      static_cast<unsigned long long>(total.refused), seconds, static_cast<double>(total.ok) / seconds, pct(0.50),
+      pct(0.99));
   return failed == 0 ? 0 : 1;
 }

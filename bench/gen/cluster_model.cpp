@@ -12,20 +12,19 @@
 namespace volpol::bench {
 namespace {
 
-constexpr std::array<std::string_view, 12> stateful_apps = {
-    "postgres", "redis", "kafka", "zookeeper", "elasticsearch", "mongodb",
-    "mysql", "rabbitmq", "minio", "etcd", "cassandra", "prometheus"};
+constexpr std::array<std::string_view, 12> stateful_apps = {"postgres",      "redis",   "kafka",     "zookeeper",
+                                                            "elasticsearch", "mongodb", "mysql",     "rabbitmq",
+                                                            "minio",         "etcd",    "cassandra", "prometheus"};
 constexpr std::array<std::string_view, 16> stateless_apps = {
-    "orders-api", "payments", "catalog", "search", "auth", "notifications", "billing", "inventory",
-    "gateway", "frontend", "checkout", "recommendations", "shipping", "cart", "reviews", "web"};
-constexpr std::array<std::string_view, 6> shared_apps = {
-    "media-uploader", "report-builder", "cms", "jupyter", "build-cache", "wordpress"};
-constexpr std::array<std::string_view, 4> daemon_apps = {
-    "node-exporter", "fluent-bit", "promtail", "csi-node"};
+    "orders-api", "payments", "catalog",  "search",          "auth",     "notifications", "billing", "inventory",
+    "gateway",    "frontend", "checkout", "recommendations", "shipping", "cart",          "reviews", "web"};
+constexpr std::array<std::string_view, 6> shared_apps = {"media-uploader", "report-builder", "cms",
+                                                         "jupyter",        "build-cache",    "wordpress"};
+constexpr std::array<std::string_view, 4> daemon_apps = {"node-exporter", "fluent-bit", "promtail", "csi-node"};
 constexpr std::array<std::string_view, 4> bare_apps = {"toolbox", "debug", "migration-job", "psql-client"};
-constexpr std::array<std::string_view, 14> teams = {
-    "shop", "payments", "data", "platform", "search", "identity", "media",
-    "analytics", "logistics", "support", "marketing", "ml", "infra", "billing"};
+constexpr std::array<std::string_view, 14> teams = {"shop",      "payments", "data",      "platform",  "search",
+                                                    "identity",  "media",    "analytics", "logistics", "support",
+                                                    "marketing", "ml",       "infra",     "billing"};
 constexpr std::array<std::string_view, 4> stages = {"prod", "staging", "dev", "qa"};
 
 std::uint32_t weight(const generator_options& o, std::uint32_t index) {

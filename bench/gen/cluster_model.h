@@ -14,7 +14,7 @@
 namespace volpol::bench {
 
 struct generator_options {
-  std::uint64_t pods = 1000;        ///< total pods across all namespaces
+  std::uint64_t pods = 1000;  ///< total pods across all namespaces
   std::uint32_t namespaces = 10;
   std::uint64_t seed = 1;
 };
@@ -36,10 +36,10 @@ enum class pv_kind : std::uint8_t {
 
 struct workload {
   workload_kind kind = workload_kind::deployment;
-  std::string name;             ///< unique in its namespace: "postgres", "orders-api-2"
-  std::string app;              ///< the application it runs: "postgres", "orders-api"
+  std::string name;  ///< unique in its namespace: "postgres", "orders-api-2"
+  std::string app;   ///< the application it runs: "postgres", "orders-api"
   int replicas = 1;
-  int claim_templates = 0;      ///< StatefulSet: claims per pod ("data", then "wal")
+  int claim_templates = 0;  ///< StatefulSet: claims per pod ("data", then "wal")
   pv_kind storage = pv_kind::csi_ebs;
   int size_gi = 10;
   int pending_from = 1 << 30;   ///< StatefulSet ordinals >= this are Pending, their PVCs unbound

@@ -19,14 +19,14 @@ struct dump_stats {
   std::uint64_t namespaces = 0;
   std::uint64_t pods = 0;
   std::uint64_t pending_pods = 0;
-  std::uint64_t claims = 0;          ///< PVCs
-  std::uint64_t pending_claims = 0;  ///< PVCs without volumeName (phase Pending)
-  std::uint64_t shared_claims = 0;   ///< ReadWriteMany PVCs mounted by several pods
-  std::uint64_t volumes = 0;         ///< PVs
+  std::uint64_t claims = 0;                        ///< PVCs
+  std::uint64_t pending_claims = 0;                ///< PVCs without volumeName (phase Pending)
+  std::uint64_t shared_claims = 0;                 ///< ReadWriteMany PVCs mounted by several pods
+  std::uint64_t volumes = 0;                       ///< PVs
   std::array<std::uint64_t, 4> volumes_by_kind{};  ///< indexed by pv_kind
-  std::uint64_t opt_in_pods = 0;     ///< pods with backup.velero.io/backup-volumes
-  std::uint64_t opt_out_pods = 0;    ///< pods with backup.velero.io/backup-volumes-excludes
-  std::uint64_t bytes = 0;           ///< bytes written
+  std::uint64_t opt_in_pods = 0;                   ///< pods with backup.velero.io/backup-volumes
+  std::uint64_t opt_out_pods = 0;                  ///< pods with backup.velero.io/backup-volumes-excludes
+  std::uint64_t bytes = 0;                         ///< bytes written
 
   [[nodiscard]] std::uint64_t objects() const { return pods + claims + volumes; }
 };

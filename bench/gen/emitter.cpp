@@ -20,9 +20,10 @@ bool needs_json_escape(char c) {
 
 // Words YAML 1.1 resolvers read as bool or null: a plain scalar must not be one of them.
 bool is_yaml_keyword(std::string_view s) {
-  static constexpr std::array<std::string_view, 22> words = {
-      "true", "True", "TRUE", "false", "False", "FALSE", "yes", "Yes", "YES", "no", "No",
-      "NO",   "on",   "On",   "ON",    "off",   "Off",   "OFF", "y",   "n",   "null", "Null"};
+  static constexpr std::array<std::string_view, 22> words = {"true", "True", "TRUE", "false", "False", "FALSE",
+                                                             "yes",  "Yes",  "YES",  "no",    "No",    "NO",
+                                                             "on",   "On",   "ON",   "off",   "Off",   "OFF",
+                                                             "y",    "n",    "null", "Null"};
   for (auto w : words)
     if (s == w) return true;
   return s == "~" || s == "NULL" || s == "Y" || s == "N";
@@ -33,8 +34,8 @@ bool is_yaml_keyword(std::string_view s) {
 bool looks_numeric(std::string_view s) {
   if (s.empty() || !(std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '+' || s[0] == '-')) return false;
   for (char c : s)
-    if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == 'e' || c == 'E' || c == '+' ||
-          c == '-' || c == ':' || c == 'T' || c == 'Z' || c == '_'))
+    if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-' ||
+          c == ':' || c == 'T' || c == 'Z' || c == '_'))
       return false;
   return true;
 }
@@ -99,7 +100,7 @@ void emitter::yaml_key_text(std::string_view k) {
 }
 
 void emitter::json_value_prefix() {
-  if (stack_.empty() || stack_.back().is_map) return;  // root, or after "key": 
+  if (stack_.empty() || stack_.back().is_map) return;  // root, or after "key":
   level& top = stack_.back();
   if (!top.first) out_.push_back(',');
   top.first = false;
@@ -129,10 +130,8 @@ void emitter::key(std::string_view k) {
     json_string(k);
     out_.append(": ");
   } else {
-    if (top.inline_key)
-      top.inline_key = false;
-    else
-      indent(top.indent);
+    if (top.inline_key) top.inline_key = false;
+    else indent(top.indent);
     yaml_key_text(k);
     out_.push_back(':');
     pending_key_ = true;

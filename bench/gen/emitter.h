@@ -41,13 +41,34 @@ class emitter {
   void boolean(bool b);
   void null();
 
-  void field(std::string_view k, std::string_view v) { key(k); string(v); }
-  void field(std::string_view k, const char* v) { key(k); string(v); }
-  void field(std::string_view k, const std::string& v) { key(k); string(v); }
-  void field_int(std::string_view k, std::int64_t v) { key(k); integer(v); }
-  void field_bool(std::string_view k, bool v) { key(k); boolean(v); }
-  void object_field(std::string_view k) { key(k); begin_object(); }
-  void array_field(std::string_view k) { key(k); begin_array(); }
+  void field(std::string_view k, std::string_view v) {
+    key(k);
+    string(v);
+  }
+  void field(std::string_view k, const char* v) {
+    key(k);
+    string(v);
+  }
+  void field(std::string_view k, const std::string& v) {
+    key(k);
+    string(v);
+  }
+  void field_int(std::string_view k, std::int64_t v) {
+    key(k);
+    integer(v);
+  }
+  void field_bool(std::string_view k, bool v) {
+    key(k);
+    boolean(v);
+  }
+  void object_field(std::string_view k) {
+    key(k);
+    begin_object();
+  }
+  void array_field(std::string_view k) {
+    key(k);
+    begin_array();
+  }
 
   /// YAML: `---` between documents; JSON: nothing. Call only between top-level values.
   void document_start();
@@ -57,8 +78,8 @@ class emitter {
  private:
   struct level {
     bool is_map;
-    int indent;          // JSON: nesting depth; YAML: column of the keys / dashes
-    bool first = true;   // no child written yet
+    int indent;               // JSON: nesting depth; YAML: column of the keys / dashes
+    bool first = true;        // no child written yet
     bool inline_key = false;  // YAML: a map opened by "- ": its first key follows the dash
   };
   void json_value_prefix();

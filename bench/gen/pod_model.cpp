@@ -134,9 +134,7 @@ string_pairs make_labels(const object_context& c, const std::string& name) {
       l.emplace_back("controller-revision-hash", w.template_hash);
       l.emplace_back("pod-template-generation", "3");
       break;
-    default:
-      l.emplace_back("pod-template-hash", w.template_hash);
-      l.emplace_back("app.kubernetes.io/version", "1.4.2");
+    default: l.emplace_back("pod-template-hash", w.template_hash); l.emplace_back("app.kubernetes.io/version", "1.4.2");
   }
   return l;
 }
@@ -163,7 +161,8 @@ string_pairs make_annotations(const object_context& c, rng& r, const pod_model& 
     if (!in.empty()) a.emplace_back("backup.velero.io/backup-volumes", join_names(in));
   }
   if (w.opt_out && !scratch.empty()) a.emplace_back("backup.velero.io/backup-volumes-excludes", join_names(scratch));
-  if (w.kind == workload_kind::bare_pod) a.emplace_back("kubectl.kubernetes.io/last-applied-configuration", last_applied(c, p));
+  if (w.kind == workload_kind::bare_pod)
+    a.emplace_back("kubectl.kubernetes.io/last-applied-configuration", last_applied(c, p));
   if (w.kind != workload_kind::bare_pod && r.chance(70)) {
     a.emplace_back("checksum/config", hex(mix_seed({w.seed, 'c'}), 64));
     a.emplace_back("prometheus.io/port", "9090");

@@ -29,7 +29,7 @@ struct env_spec {
   std::string name;
   std::string value;  ///< literal value, fieldPath, or the key
   source kind = source::literal;
-  std::string ref;    ///< secret / configMap name
+  std::string ref;  ///< secret / configMap name
 };
 
 struct container_spec {

@@ -31,7 +31,9 @@ class rng {
   bool chance(std::uint32_t percent) { return below(100) < percent; }
   /// One element of a non-empty list.
   template <class Container>
-  const auto& pick(const Container& items) { return items[below(static_cast<std::uint32_t>(std::size(items)))]; }
+  const auto& pick(const Container& items) {
+    return items[below(static_cast<std::uint32_t>(std::size(items)))];
+  }
 
  private:
   std::uint64_t state_;

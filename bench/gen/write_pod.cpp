@@ -68,8 +68,7 @@ void write_status(emitter& e, const object_context& c, const pod_model& p) {
     return;
   }
   e.array_field("conditions");
-  for (const char* t : {"Initialized", "Ready", "ContainersReady", "PodScheduled"})
-    write_condition(e, t, p.started);
+  for (const char* t : {"Initialized", "Ready", "ContainersReady", "PodScheduled"}) write_condition(e, t, p.started);
   e.end_array();
   e.array_field("containerStatuses");
   for (std::size_t i = 0; i < p.containers.size(); ++i)
@@ -119,8 +118,7 @@ void write_status_fields(emitter& e) {
   for (const char* f : {"f:lastTransitionTime", "f:status", "f:type"}) leaf(e, f);
   e.end_object();
   e.end_object();
-  for (const char* f : {"f:containerStatuses", "f:hostIP", "f:phase", "f:podIP", "f:podIPs", "f:startTime"})
-    leaf(e, f);
+  for (const char* f : {"f:containerStatuses", "f:hostIP", "f:phase", "f:podIP", "f:podIPs", "f:startTime"}) leaf(e, f);
   e.end_object();
 }
 
@@ -156,8 +154,8 @@ void write_string_map(emitter& e, std::string_view key, const string_pairs& pair
   e.end_object();
 }
 
-void write_owner_reference(emitter& e, const std::string& api_version, const std::string& kind,
-                           const std::string& name, const std::string& uid) {
+void write_owner_reference(emitter& e, const std::string& api_version, const std::string& kind, const std::string& name,
+                           const std::string& uid) {
   e.begin_object();
   e.field("apiVersion", api_version);
   e.field_bool("blockOwnerDeletion", true);

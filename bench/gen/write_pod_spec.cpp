@@ -1,6 +1,6 @@
 // Writes a generated Pod's spec (containers, volumes ...) with kubectl's key order.
-#include "object_parts.h"
 #include "write_pod_spec.h"
+#include "object_parts.h"
 
 namespace volpol::bench {
 namespace {

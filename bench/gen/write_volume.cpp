@@ -157,10 +157,10 @@ void write_spec(emitter& e, const object_context& c, const volume_model& m) {
 
 void write_managed_fields(emitter& e, const object_context& c, const volume_model& m) {
   const bool applied = c.w.storage == pv_kind::nfs;
-  const char* manager = c.w.storage == pv_kind::csi_ebs   ? "csi-provisioner"
-                        : applied                         ? "kubectl-client-side-apply"
-                        : c.w.storage == pv_kind::local   ? "local-provisioner"
-                                                          : "kube-controller-manager";
+  const char* manager = c.w.storage == pv_kind::csi_ebs ? "csi-provisioner"
+                        : applied                       ? "kubectl-client-side-apply"
+                        : c.w.storage == pv_kind::local ? "local-provisioner"
+                                                        : "kube-controller-manager";
   e.array_field("managedFields");
   write_managed_field(e, manager, m.creation, "", [&] {
     e.object_field("f:metadata");

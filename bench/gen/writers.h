@@ -16,8 +16,8 @@ void write_volume(emitter& e, const object_context& c);
 /// Shared pieces.
 /// `key: {k: v, ...}` (labels, annotations), in the given order.
 void write_string_map(emitter& e, std::string_view key, const string_pairs& pairs);
-void write_owner_reference(emitter& e, const std::string& api_version, const std::string& kind,
-                           const std::string& name, const std::string& uid);
+void write_owner_reference(emitter& e, const std::string& api_version, const std::string& kind, const std::string& name,
+                           const std::string& uid);
 /// One managedFields entry; `fields` writes the fieldsV1 map's entries.
 template <class F>
 void write_managed_field(emitter& e, const char* manager, const std::string& time, const char* subresource,

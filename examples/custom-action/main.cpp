@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "volpol/core/value.h"
 #include "volpol/helper/decision.h"
 #include "volpol/helper/factory.h"
 #include "volpol/k8s/loader.h"
-#include "volpol/core/value.h"
 
 namespace {
 

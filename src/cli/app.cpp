@@ -2,8 +2,8 @@
 // volpol itself (version, help, completion, man).
 #include "volpol/cli/app.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "shell_help.h"
 #include "volpol/cli/audit_command.h"
@@ -21,12 +21,11 @@ namespace volpol::cli {
 
 namespace {
 
-
 void print_version(std::FILE* out) {
   const version_info v = version();
   std::fprintf(out, "volpol %.*s (commit %.*s)\nmirrors Velero (velero-io/velero) at commit %.*s\n",
-               static_cast<int>(v.version.size()), v.version.data(), static_cast<int>(v.commit.size()),
-               v.commit.data(), static_cast<int>(v.velero_commit.size()), v.velero_commit.data());
+               static_cast<int>(v.version.size()), v.version.data(), static_cast<int>(v.commit.size()), v.commit.data(),
+               static_cast<int>(v.velero_commit.size()), v.velero_commit.data());
 }
 
 /// The subcommand the parse reached (for "see `volpol plan --help`"), or nullptr.
@@ -62,27 +61,31 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App* serve_cmd = setup_serve(app, serve);
   CLI::App* schema_cmd = setup_schema(app);
 
-  CLI::App* version_cmd = app.add_subcommand("version", "Print volpol's version, commit and the Velero commit it mirrors");
+  CLI::App* version_cmd = app.add_subcommand("version",
+                                             "Print volpol's version, commit and the Velero commit it mirrors");
   std::string help_topic;
   CLI::App* help_cmd = app.add_subcommand("help", "Print the help of volpol or of one command");
-  help_cmd->add_option("COMMAND", help_topic, "plan, explain, lint, validate, test, diff, audit, serve, schema, completion, version");
+  help_cmd->add_option("COMMAND", help_topic,
+                       "plan, explain, lint, validate, test, diff, audit, serve, schema, completion, version");
   std::string shell;
   CLI::App* completion_cmd = app.add_subcommand("completion", "Print a shell completion script (bash, zsh or fish)");
   completion_cmd->add_option("SHELL", shell, "bash, zsh or fish")
       ->required()
       ->check(CLI::IsMember({"bash", "zsh", "fish"}));
-  completion_cmd->footer("  bash: source <(volpol completion bash)   (or save it in /etc/bash_completion.d/volpol)\n"
-                         "  zsh:  volpol completion zsh > \"${fpath[1]}/_volpol\"\n"
-                         "  fish: volpol completion fish > ~/.config/fish/completions/volpol.fish");
+  completion_cmd->footer(
+      "  bash: source <(volpol completion bash)   (or save it in /etc/bash_completion.d/volpol)\n"
+      "  zsh:  volpol completion zsh > \"${fpath[1]}/_volpol\"\n"
+      "  fish: volpol completion fish > ~/.config/fish/completions/volpol.fish");
   std::string man_topic;
   CLI::App* man_cmd = app.add_subcommand("man", "Print a man page (roff) for volpol or one command");
   man_cmd->group("");  // hidden: the build installs its output
   man_cmd->add_option("COMMAND", man_topic, "plan, validate, ...");
 
   // After the subcommands, which would inherit it.
-  app.footer("Run `volpol help COMMAND` or `volpol COMMAND --help` for a command's options.\n"
-             "Exit codes: 0 clean; 1 findings (volumes with errors, invalid policies); 2 bad usage or an\n"
-             "invalid policy given to plan; 3 input that cannot be read or holds no objects.");
+  app.footer(
+      "Run `volpol help COMMAND` or `volpol COMMAND --help` for a command's options.\n"
+      "Exit codes: 0 clean; 1 findings (volumes with errors, invalid policies); 2 bad usage or an\n"
+      "invalid policy given to plan; 3 input that cannot be read or holds no objects.");
 
   std::vector<std::string> rev(args.rbegin(), args.rend());
   try {
@@ -125,13 +128,16 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
         target = nullptr;
       }
       if (target == nullptr || target->get_group().empty()) {
-        std::fprintf(err, "error: no command `%s`: the commands are plan, explain, lint, validate, test, diff, audit, serve, schema, completion, version, help\n",
+        std::fprintf(err,
+                     "error: no command `%s`: the commands are plan, explain, lint, validate, test, diff, audit, "
+                     "serve, schema, completion, version, help\n",
                      topic.c_str());
         std::fputs("see `volpol --help`\n", err);
         return exit_usage;
       }
     }
-    const std::string text = help_cmd->parsed() ? (target == &app ? app.help() : target->help("volpol")) : man_page(app, target == &app ? nullptr : target);
+    const std::string text = help_cmd->parsed() ? (target == &app ? app.help() : target->help("volpol"))
+                                                : man_page(app, target == &app ? nullptr : target);
     std::fputs(text.c_str(), out);
     return exit_ok;
   }

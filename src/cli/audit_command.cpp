@@ -17,7 +17,8 @@ constexpr int exit_audit_error = 2;
 }  // namespace
 
 CLI::App* setup_audit(CLI::App& app, audit_options& opt) {
-  CLI::App* cmd = app.add_subcommand("audit", "Compare a backup's volume info with the plan: did Velero do as planned?");
+  CLI::App* cmd = app.add_subcommand("audit",
+                                     "Compare a backup's volume info with the plan: did Velero do as planned?");
   cmd->add_option("VOLUMEINFO", opt.volume_info,
                   "<backup>-volumeinfo.json.gz (or .json, or a tar archive or folder holding one)")
       ->required();

@@ -14,8 +14,8 @@ result<backup_choice> choose_backup(const std::string& arg, const k8s::cluster& 
   if (arg.empty()) return c;
   std::error_code ec;
   const bool is_file = arg == "-" || std::filesystem::is_regular_file(arg, ec);
-  const bool looks_like_file = arg.find('/') != std::string::npos || arg.ends_with(".yaml") ||
-                               arg.ends_with(".yml") || arg.ends_with(".json");
+  const bool looks_like_file = arg.find('/') != std::string::npos || arg.ends_with(".yaml") || arg.ends_with(".yml") ||
+                               arg.ends_with(".json");
   if (!is_file && looks_like_file && arg.find('/') != arg.rfind('/'))  // ns/name has one slash
     return make_error(fmt::format("cannot read `{}`: no such file", arg));
   if (!is_file && (arg.ends_with(".yaml") || arg.ends_with(".yml") || arg.ends_with(".json")))

@@ -1,9 +1,9 @@
 // The live-cluster flags and what volpol reads through kubectl (see volpol/cli/cluster_flags.h).
 #include "volpol/cli/cluster_flags.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <simdjson.h>
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <future>
@@ -17,8 +17,7 @@ void add_cluster_flags(CLI::App* cmd, cluster_flags& flags) {
   cmd->add_flag("--cluster", flags.cluster,
                 "Read the cluster with kubectl (PVs, PVCs, pods, Velero's settings) instead of -f")
       ->group(group);
-  cmd->add_option("--context", flags.context, "The kubeconfig context to use (default: the current one)")
-      ->group(group);
+  cmd->add_option("--context", flags.context, "The kubeconfig context to use (default: the current one)")->group(group);
   cmd->add_option("--kubeconfig", flags.kubeconfig, "The kubeconfig file (default: $KUBECONFIG, ~/.kube/config)")
       ->group(group);
   cmd->add_option("--kubectl", flags.kubectl, "The kubectl program (default: kubectl on PATH)")->group(group);
@@ -185,34 +184,36 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
   auto snapshot_classes = get({"get", "volumesnapshotclasses", "-o", "json"});
   auto locations = get({"get", "volumesnapshotlocations.velero.io", "-n", vns, "-o", "json"});
   // The Backup or Schedule, then the policy ConfigMap it names (unless one was given).
-  auto backup_and_policy = std::async(std::launch::async, [&]() -> result<std::pair<std::optional<fetched_text>, std::optional<fetched_text>>> {
-    std::optional<fetched_text> backup, policy;
-    std::string policy_name = flags.resource_policies_configmap;
-    if (!flags.from_backup.empty() || !flags.from_schedule.empty()) {
-      const bool schedule = flags.from_backup.empty();
-      const std::string& name = schedule ? flags.from_schedule : flags.from_backup;
-      auto got = fetch_object(kc, schedule ? "schedules.velero.io" : "backups.velero.io", name, vns,
-                              schedule ? "--from-schedule" : "--from-backup");
-      if (const diagnostic* e = got.error()) return *e;
-      if (schedule) {
-        auto b = backup_from_schedule(got.value(), name);
-        if (const diagnostic* e = b.error()) return *e;
-        backup = std::move(b).value();
-      } else {
-        backup = std::move(got).value();
-      }
-      if (policy_name.empty()) policy_name = resource_policy_of(backup->text);
-    }
-    if (!policy_name.empty()) {
-      auto got = fetch_object(kc, "configmap", policy_name, vns, "--resource-policies-configmap");
-      if (const diagnostic* e = got.error()) return *e;
-      policy = std::move(got).value();
-    }
-    return std::make_pair(std::move(backup), std::move(policy));
-  });
+  auto backup_and_policy = std::async(
+      std::launch::async, [&]() -> result<std::pair<std::optional<fetched_text>, std::optional<fetched_text>>> {
+        std::optional<fetched_text> backup, policy;
+        std::string policy_name = flags.resource_policies_configmap;
+        if (!flags.from_backup.empty() || !flags.from_schedule.empty()) {
+          const bool schedule = flags.from_backup.empty();
+          const std::string& name = schedule ? flags.from_schedule : flags.from_backup;
+          auto got = fetch_object(kc, schedule ? "schedules.velero.io" : "backups.velero.io", name, vns,
+                                  schedule ? "--from-schedule" : "--from-backup");
+          if (const diagnostic* e = got.error()) return *e;
+          if (schedule) {
+            auto b = backup_from_schedule(got.value(), name);
+            if (const diagnostic* e = b.error()) return *e;
+            backup = std::move(b).value();
+          } else {
+            backup = std::move(got).value();
+          }
+          if (policy_name.empty()) policy_name = resource_policy_of(backup->text);
+        }
+        if (!policy_name.empty()) {
+          auto got = fetch_object(kc, "configmap", policy_name, vns, "--resource-policies-configmap");
+          if (const diagnostic* e = got.error()) return *e;
+          policy = std::move(got).value();
+        }
+        return std::make_pair(std::move(backup), std::move(policy));
+      });
   auto global_policy = std::async(std::launch::async, [&]() -> std::optional<result<fetched_text>> {
     if (flags.global_policies_configmap.empty()) return std::nullopt;
-    return fetch_object(kc, "configmap", flags.global_policies_configmap, vns, "--global-backup-volume-policies-configmap");
+    return fetch_object(kc, "configmap", flags.global_policies_configmap, vns,
+                        "--global-backup-volume-policies-configmap");
   });
 
   const answer ns = namespaces.get(), no = nodes.get(), sc = classes.get(), vsc = snapshot_classes.get(),
@@ -227,7 +228,9 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
     if (const diagnostic* e = gp->error()) return *e;
 
   if (ns.call.ok()) live.namespaces_read = item_names(ns.out, live.namespaces);
-  else live.warnings.add(warning_from(kc, ns.call, "the namespace filter is checked against the pods' and PVCs' namespaces"));
+  else
+    live.warnings.add(
+        warning_from(kc, ns.call, "the namespace filter is checked against the pods' and PVCs' namespaces"));
   if (no.call.ok()) live.nodes_read = item_names(no.out, live.nodes);
   else live.warnings.add(warning_from(kc, no.call, "assumed: the node agent runs on every node"));
   if (sc.call.ok() && vsc.call.ok()) {
@@ -272,8 +275,9 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
       }
       live.volume_snapshot_locations_read = true;
     } else if (!vsl.call.ok()) {
-      live.warnings.add(warning_from(kc, vsl.call,
-                                     "no volume snapshot location read: give --volume-snapshot-locations NAME=PROVIDER"));
+      live.warnings.add(
+          warning_from(kc, vsl.call,
+                       "no volume snapshot location read: give --volume-snapshot-locations NAME=PROVIDER"));
     }
   }
   live.backup = std::move(bp.value().first);
@@ -309,8 +313,8 @@ k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options o
 
 std::vector<std::string> live_cluster_notes(const live_cluster& live, const k8s::cluster& objects) {
   std::vector<std::string> notes;
-  notes.push_back(fmt::format("read from the cluster: context `{}`, Velero namespace `{}`", live.context,
-                              live.velero_namespace));
+  notes.push_back(
+      fmt::format("read from the cluster: context `{}`, Velero namespace `{}`", live.context, live.velero_namespace));
   if (live.nodes_read) {
     std::set<std::string> with_agent;
     for (const k8s::pod& p : objects.pods()) {
@@ -323,8 +327,7 @@ std::vector<std::string> live_cluster_notes(const live_cluster& live, const k8s:
       if (!with_agent.contains(n)) without.push_back(n);
     if (with_agent.empty())
       notes.push_back(fmt::format("no node-agent pod runs in `{}`: fs-backup cannot happen", live.velero_namespace));
-    else if (without.empty())
-      notes.push_back(fmt::format("node agent running on all {} nodes", live.nodes.size()));
+    else if (without.empty()) notes.push_back(fmt::format("node agent running on all {} nodes", live.nodes.size()));
     else
       notes.push_back(fmt::format("node agent running on {} of {} nodes; fs-backup of pods on {} fails",
                                   live.nodes.size() - without.size(), live.nodes.size(), fmt::join(without, ", ")));

@@ -1,8 +1,8 @@
 // `volpol diff` (see diff_command.h).
 #include "volpol/cli/diff_command.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "volpol/cli/plan_settings.h"
 #include "volpol/verify/plan_diff.h"

@@ -1,8 +1,8 @@
 // `volpol explain` (see explain_command.h).
 #include "volpol/cli/explain_command.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 

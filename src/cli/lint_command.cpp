@@ -1,8 +1,8 @@
 // `volpol lint` (see lint_command.h).
 #include "volpol/cli/lint_command.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <fstream>
 #include <map>
@@ -43,8 +43,9 @@ bool select_rules(const lint_options& opt, lint::rule_selection& sel, std::FILE*
       }
       const lint::rule_info* r = lint::find_rule(n);
       if (r == nullptr) {
-        std::fprintf(err, "volpol lint: unknown rule `%s` (rules are codes like VP110 or names like "
-                          "unreachable-policy; `volpol lint --list-rules` lists them)\n",
+        std::fprintf(err,
+                     "volpol lint: unknown rule `%s` (rules are codes like VP110 or names like "
+                     "unreachable-policy; `volpol lint --list-rules` lists them)\n",
                      n.c_str());
         return false;
       }
@@ -69,7 +70,9 @@ CLI::App* setup_lint(CLI::App& app, lint_options& opt) {
   cmd->add_option("--fail-level", opt.fail_level, "Exit 1 when a finding is at least this severe")
       ->check(CLI::IsMember({"error", "warning", "info"}))
       ->default_str("warning");
-  cmd->add_option("--disable", opt.disable, "Rules to turn off (codes, names or all)")->delimiter(',')->type_name("RULE");
+  cmd->add_option("--disable", opt.disable, "Rules to turn off (codes, names or all)")
+      ->delimiter(',')
+      ->type_name("RULE");
   cmd->add_option("--enable", opt.enable, "Rules to turn on again, after --disable")->delimiter(',')->type_name("RULE");
   cmd->add_option("--explain", opt.explain, "Print what a rule finds and why, then exit")->type_name("RULE");
   cmd->add_flag("--list-rules", opt.list_rules, "List every rule, then exit");
@@ -80,7 +83,8 @@ int run_lint(const lint_options& opt, std::FILE* out, std::FILE* err) {
   if (!opt.explain.empty()) {
     const lint::rule_info* r = lint::find_rule(opt.explain);
     if (r == nullptr) {
-      std::fprintf(err, "volpol lint: unknown rule `%s` (`volpol lint --list-rules` lists them)\n", opt.explain.c_str());
+      std::fprintf(err, "volpol lint: unknown rule `%s` (`volpol lint --list-rules` lists them)\n",
+                   opt.explain.c_str());
       return exit_usage;
     }
     write(lint::render_explanation(*r), out);
@@ -112,7 +116,8 @@ int run_lint(const lint_options& opt, std::FILE* out, std::FILE* err) {
   std::unique_ptr<prepared_plan> planned;
   const policy::loaded_policies* policies = nullptr;
   if (po.inputs.empty() && !po.cluster.cluster) {
-    policies_only = policy::load_backup_policies({.policy_file = po.policy_file, .global_policy_file = po.global_policy_file});
+    policies_only = policy::load_backup_policies(
+        {.policy_file = po.policy_file, .global_policy_file = po.global_policy_file});
     if (!policies_only->ok()) {
       for (const diagnostic& d : policies_only->problems) std::fprintf(err, "%s\n", d.to_string().c_str());
       return exit_usage;

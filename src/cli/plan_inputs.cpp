@@ -1,8 +1,8 @@
 // The inputs of every planning command (see plan_inputs.h).
 #include "volpol/cli/plan_inputs.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
@@ -87,7 +87,8 @@ diagnostic flag_error(std::string flag, std::string message, std::string help) {
 
 /// One --volume-snapshot-locations entry: NAME=PROVIDER, a provider volpol knows, or (with
 /// --cluster) the name of one of the cluster's VolumeSnapshotLocations.
-result<plan::volume_snapshot_location> volume_snapshot_location_from(const std::string& text, const live_cluster* live) {
+result<plan::volume_snapshot_location> volume_snapshot_location_from(const std::string& text,
+                                                                     const live_cluster* live) {
   const std::string flag = "--volume-snapshot-locations";
   if (text.find('=') == std::string::npos) {
     if (live)
@@ -104,8 +105,8 @@ result<plan::volume_snapshot_location> volume_snapshot_location_from(const std::
         help += names.empty() ? fmt::format("the cluster has no VolumeSnapshotLocation in `{}`", live->velero_namespace)
                               : fmt::format("the cluster's volume snapshot locations: {}", backticked_list(names));
       else
-        help += fmt::format("give NAME=PROVIDER, e.g. `{0}=aws`, `{0}=gcp` or `{0}=azure` (or use --cluster to read them)",
-                            text);
+        help += fmt::format(
+            "give NAME=PROVIDER, e.g. `{0}=aws`, `{0}=gcp` or `{0}=azure` (or use --cluster to read them)", text);
       return flag_error(flag,
                         live ? fmt::format("no volume snapshot location `{}` in the cluster", text)
                              : fmt::format("`{}` is not NAME=PROVIDER and not a provider volpol knows", text),
@@ -146,7 +147,8 @@ result<plan::server_options> server_options_from(const plan_options& opt, const 
       const std::string near = closest_word(f, velero_features);
       return flag_error("--features", fmt::format("unknown feature flag `{}`", f),
                         (near.empty() ? std::string() : fmt::format("did you mean `{}`? ", near)) +
-                            fmt::format("Velero's feature flags are {} (case-sensitive)", backticked_list(velero_features, "and")));
+                            fmt::format("Velero's feature flags are {} (case-sensitive)",
+                                        backticked_list(velero_features, "and")));
     }
   }
   for (const std::string& l : opt.volume_snapshot_locations) {
@@ -157,8 +159,7 @@ result<plan::server_options> server_options_from(const plan_options& opt, const 
   if (opt.volume_snapshot_locations.empty() && live) s.volume_snapshot_locations = live->volume_snapshot_locations;
   if (!opt.default_volume_snapshot_locations.empty()) {
     auto defaults = plan::parse_map_flag(opt.default_volume_snapshot_locations, ':');
-    if (const diagnostic* e = defaults.error())
-      return make_error("--default-volume-snapshot-locations: " + e->message);
+    if (const diagnostic* e = defaults.error()) return make_error("--default-volume-snapshot-locations: " + e->message);
     s.default_volume_snapshot_locations = std::move(defaults).value();
   }
   return s;
@@ -204,7 +205,6 @@ void warn_unmatched_namespaces(const std::vector<std::string>& patterns, const s
 
 std::string usage_command = "plan";  // set by prepare_plan for the hint below
 void print_usage_hint(std::FILE* err) { std::fprintf(err, "see `volpol %s --help`\n", usage_command.c_str()); }
-
 
 /// key=value[,key=value] as a mapping; each value typed as YAML types a scalar (true, 1, text),
 /// since a plugin passes typed parameters and the match compares types.
@@ -259,7 +259,8 @@ void add_backup_flags(CLI::App* cmd, plan_options& opt) {
                     "Take snapshots of PersistentVolumes (unset: snapshot where nothing else decides)");
   add_optional_bool(cmd, "--default-volumes-to-fs-backup", opt.default_volumes_to_fs_backup,
                     "Use pod volume file system backup by default (opt-out mode)");
-  add_optional_bool(cmd, "--snapshot-move-data", opt.snapshot_move_data, "Move CSI snapshot data to the backup storage");
+  add_optional_bool(cmd, "--snapshot-move-data", opt.snapshot_move_data,
+                    "Move CSI snapshot data to the backup storage");
   cmd->add_option("--data-mover", opt.data_mover, "Data mover for snapshot data movement (default velero)");
   add_list(cmd, "--include-namespaces,-n,--namespace", opt.include_namespaces,
            "Namespaces to include (globs; default *); -n as in kubectl");
@@ -310,11 +311,13 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
     p->live = std::move(read).value();
     for (const diagnostic& d : p->live->warnings) std::fprintf(err, "%s\n", d.to_string().c_str());
   } else {
-    for (const std::string& flag : {std::string(!opt.cluster.context.empty() ? "--context" : ""),
-                                    std::string(!opt.cluster.resource_policies_configmap.empty() ? "--resource-policies-configmap" : ""),
-                                    std::string(!opt.cluster.global_policies_configmap.empty() ? "--global-backup-volume-policies-configmap" : ""),
-                                    std::string(!opt.cluster.from_backup.empty() ? "--from-backup" : ""),
-                                    std::string(!opt.cluster.from_schedule.empty() ? "--from-schedule" : "")})
+    for (const std::string& flag :
+         {std::string(!opt.cluster.context.empty() ? "--context" : ""),
+          std::string(!opt.cluster.resource_policies_configmap.empty() ? "--resource-policies-configmap" : ""),
+          std::string(!opt.cluster.global_policies_configmap.empty() ? "--global-backup-volume-policies-configmap"
+                                                                     : ""),
+          std::string(!opt.cluster.from_backup.empty() ? "--from-backup" : ""),
+          std::string(!opt.cluster.from_schedule.empty() ? "--from-schedule" : "")})
       if (!flag.empty()) {
         std::fprintf(err, "error: %s reads the live cluster: add --cluster\n", flag.c_str());
         print_usage_hint(err);
@@ -386,7 +389,8 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
     if (d.level == severity::error) p->input_errors = true;
     std::fprintf(err, "%s\n", d.to_string().c_str());
   }
-  std::size_t objects = p->loaded.counts.persistent_volumes + p->loaded.counts.persistent_volume_claims + p->loaded.counts.pods;
+  std::size_t objects = p->loaded.counts.persistent_volumes + p->loaded.counts.persistent_volume_claims +
+                        p->loaded.counts.pods;
   for (const auto& [kind, n] : p->loaded.counts.other_kinds) objects += n;
   if (cluster_failed) p->unreadable_input = true;
   if (objects == 0 && !cluster_failed && (live || !opt.inputs.empty())) {

@@ -1,9 +1,8 @@
 // Plan inputs per side (see plan_settings.h).
 #include "volpol/cli/plan_settings.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
-
+#include <CLI/CLI.hpp>
 
 namespace volpol::cli {
 

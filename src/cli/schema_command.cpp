@@ -17,9 +17,10 @@ const char* resource_policies_schema() {
 
 CLI::App* setup_schema(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("schema", "Print the JSON Schema of the resource-policy document (for editors)");
-  cmd->footer("Save it and point the YAML language server at it from a policy file:\n"
-              "  volpol schema > resource-policies.schema.json\n"
-              "  # yaml-language-server: $schema=./resource-policies.schema.json");
+  cmd->footer(
+      "Save it and point the YAML language server at it from a policy file:\n"
+      "  volpol schema > resource-policies.schema.json\n"
+      "  # yaml-language-server: $schema=./resource-policies.schema.json");
   return cmd;
 }
 

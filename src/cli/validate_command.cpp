@@ -34,8 +34,8 @@ int run_validate(const validate_options& opt, std::FILE* out, std::FILE* err) {
     std::fputs("volpol validate: give one or more FILEs, and at most one of --global and --restore\n", err);
     return static_cast<int>(exit_code::invalid_usage);
   }
-  const policy::policy_use use =
-      opt.restore ? policy::policy_use::restore : (opt.global ? policy::policy_use::global : policy::policy_use::backup);
+  const policy::policy_use use = opt.restore ? policy::policy_use::restore
+                                             : (opt.global ? policy::policy_use::global : policy::policy_use::backup);
   // Folders expand to their policy files, sorted; unreadable paths are reported once.
   namespace fs = std::filesystem;
   bool unreadable = false;

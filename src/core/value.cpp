@@ -105,12 +105,10 @@ bool plain_safe(const std::string& s) {
 std::string render(const value& v, bool nested) {
   switch (v.type()) {
     case value::kind::null: return "null";
-    case value::kind::string:
-      return nested && plain_safe(v.as_string()) ? v.as_string() : quoted(v.as_string());
+    case value::kind::string: return nested && plain_safe(v.as_string()) ? v.as_string() : quoted(v.as_string());
     case value::kind::sequence: {
       std::string out = "[";
-      for (std::size_t i = 0; i < v.items().size(); ++i)
-        out += (i ? ", " : "") + render(v.items()[i], true);
+      for (std::size_t i = 0; i < v.items().size(); ++i) out += (i ? ", " : "") + render(v.items()[i], true);
       return out + "]";
     }
     case value::kind::mapping: {

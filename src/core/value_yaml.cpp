@@ -13,8 +13,8 @@ namespace volpol {
 namespace {
 
 constexpr std::string_view core_tag_prefix = "tag:yaml.org,2002:";
-constexpr int max_depth = 512;                  // deeper means an alias loop or an attack
-constexpr std::size_t max_nodes = 2'000'000;    // alias expansion budget ("billion laughs")
+constexpr int max_depth = 512;                // deeper means an alias loop or an attack
+constexpr std::size_t max_nodes = 2'000'000;  // alias expansion budget ("billion laughs")
 
 value_mark mark_of(const YAML::Node& n) {
   const YAML::Mark m = n.Mark();
@@ -63,8 +63,10 @@ result<std::string> decode_base64(const std::string& text) {
     else if (c >= '0' && c <= '9') v = c - '0' + 52;
     else if (c == '+') v = 62;
     else if (c == '/') v = 63;
-    else if (c == '=') { ++padding; continue; }
-    else if (c == '\n' || c == '\r' || c == ' ') continue;
+    else if (c == '=') {
+      ++padding;
+      continue;
+    } else if (c == '\n' || c == '\r' || c == ' ') continue;
     else return make_error("!!binary value contains invalid base64 data");
     if (padding) return make_error("!!binary value contains invalid base64 data");
     buffer = (buffer << 6) | static_cast<unsigned>(v);
@@ -82,7 +84,8 @@ class converter {
   result<value> convert(const YAML::Node& n, const std::string& path, int depth) {
     if (++nodes_ > max_nodes) return error_at(mark_of(n), path, "document contains excessive aliasing");
     if (depth > max_depth)
-      return error_at(mark_of(n), path.substr(0, 80) + "...", "document is nested too deeply (or an alias refers to itself)");
+      return error_at(mark_of(n), path.substr(0, 80) + "...",
+                      "document is nested too deeply (or an alias refers to itself)");
     switch (n.Type()) {
       case YAML::NodeType::Scalar: return scalar(n, path);
       case YAML::NodeType::Sequence: return sequence(n, path, depth);

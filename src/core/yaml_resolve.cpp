@@ -20,19 +20,28 @@ struct keyword {
 
 // resolveMapList: the only spellings that are not strings or numbers.
 const keyword keywords[] = {
-    {"true", {scalar_kind::boolean, true}},   {"True", {scalar_kind::boolean, true}},
-    {"TRUE", {scalar_kind::boolean, true}},   {"false", {scalar_kind::boolean, false}},
-    {"False", {scalar_kind::boolean, false}}, {"FALSE", {scalar_kind::boolean, false}},
-    {"", {scalar_kind::null}},                {"~", {scalar_kind::null}},
-    {"null", {scalar_kind::null}},            {"Null", {scalar_kind::null}},
+    {"true", {scalar_kind::boolean, true}},
+    {"True", {scalar_kind::boolean, true}},
+    {"TRUE", {scalar_kind::boolean, true}},
+    {"false", {scalar_kind::boolean, false}},
+    {"False", {scalar_kind::boolean, false}},
+    {"FALSE", {scalar_kind::boolean, false}},
+    {"", {scalar_kind::null}},
+    {"~", {scalar_kind::null}},
+    {"null", {scalar_kind::null}},
+    {"Null", {scalar_kind::null}},
     {"NULL", {scalar_kind::null}},
     {".nan", {scalar_kind::floating, false, 0, std::numeric_limits<double>::quiet_NaN()}},
     {".NaN", {scalar_kind::floating, false, 0, std::numeric_limits<double>::quiet_NaN()}},
     {".NAN", {scalar_kind::floating, false, 0, std::numeric_limits<double>::quiet_NaN()}},
-    {".inf", {scalar_kind::floating, false, 0, HUGE_VAL}},   {".Inf", {scalar_kind::floating, false, 0, HUGE_VAL}},
-    {".INF", {scalar_kind::floating, false, 0, HUGE_VAL}},   {"+.inf", {scalar_kind::floating, false, 0, HUGE_VAL}},
-    {"+.Inf", {scalar_kind::floating, false, 0, HUGE_VAL}},  {"+.INF", {scalar_kind::floating, false, 0, HUGE_VAL}},
-    {"-.inf", {scalar_kind::floating, false, 0, -HUGE_VAL}}, {"-.Inf", {scalar_kind::floating, false, 0, -HUGE_VAL}},
+    {".inf", {scalar_kind::floating, false, 0, HUGE_VAL}},
+    {".Inf", {scalar_kind::floating, false, 0, HUGE_VAL}},
+    {".INF", {scalar_kind::floating, false, 0, HUGE_VAL}},
+    {"+.inf", {scalar_kind::floating, false, 0, HUGE_VAL}},
+    {"+.Inf", {scalar_kind::floating, false, 0, HUGE_VAL}},
+    {"+.INF", {scalar_kind::floating, false, 0, HUGE_VAL}},
+    {"-.inf", {scalar_kind::floating, false, 0, -HUGE_VAL}},
+    {"-.Inf", {scalar_kind::floating, false, 0, -HUGE_VAL}},
     {"-.INF", {scalar_kind::floating, false, 0, -HUGE_VAL}},
 };
 
@@ -142,7 +151,8 @@ resolved_scalar resolve_number(std::string_view text) {
     constexpr auto max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
     if (!negative && magnitude <= max) return {scalar_kind::integer, false, static_cast<std::int64_t>(magnitude)};
     if (negative && magnitude <= max) return {scalar_kind::integer, false, -static_cast<std::int64_t>(magnitude)};
-    if (negative && magnitude == max + 1) return {scalar_kind::integer, false, std::numeric_limits<std::int64_t>::min()};
+    if (negative && magnitude == max + 1)
+      return {scalar_kind::integer, false, std::numeric_limits<std::int64_t>::min()};
     if (!negative) return {scalar_kind::floating, false, 0, static_cast<double>(magnitude)};  // Go: uint64
   }
   double d = 0;
@@ -186,7 +196,7 @@ std::string go_format_float(double d) {
   while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
   const int exp10 = std::atoi(s.c_str() + e + 1);
   const int nd = static_cast<int>(digits.size());
-  const int dp = exp10 + 1;  // decimal point position
+  const int dp = exp10 + 1;        // decimal point position
   if (exp10 < -4 || exp10 >= 6) {  // %e, as Go's shortest 'g' decides with precision 6
     out += digits.substr(0, 1);
     if (nd > 1) out += "." + digits.substr(1);

@@ -19,14 +19,10 @@ namespace {
 
 std::string exclusion_text(volume_exclusion e) {
   switch (e) {
-    case volume_exclusion::excluded_pvc:
-      return "PVC volumes are not fs-backed-up when backupExcludePVC is set";
-    case volume_exclusion::default_token:
-      return "volumes named default-token* are never fs-backed-up";
-    case volume_exclusion::none:
-      return "volume is not excluded";
-    default:
-      return fmt::format("{} volumes are never fs-backed-up", to_string(e));
+    case volume_exclusion::excluded_pvc: return "PVC volumes are not fs-backed-up when backupExcludePVC is set";
+    case volume_exclusion::default_token: return "volumes named default-token* are never fs-backed-up";
+    case volume_exclusion::none: return "volume is not excluded";
+    default: return fmt::format("{} volumes are never fs-backed-up", to_string(e));
   }
 }
 
@@ -53,7 +49,9 @@ std::string annotation_text(reason r) {
 }
 
 std::string snapshot_volumes_text(reason r) {
-  const char* value = r == reason::snapshot_volumes_unset ? "unset" : r == reason::snapshot_volumes_true ? "true" : "false";
+  const char* value = r == reason::snapshot_volumes_unset  ? "unset"
+                      : r == reason::snapshot_volumes_true ? "true"
+                                                           : "false";
   return fmt::format("no volume policy matched; snapshotVolumes is {}", value);
 }
 
@@ -61,8 +59,7 @@ std::string snapshot_volumes_text(reason r) {
 
 std::string describe(const decision& d) {
   switch (d.why) {
-    case reason::policy_action:
-      return d.policy ? policy_label_with_action(*d.policy) : "volume policy";
+    case reason::policy_action: return d.policy ? policy_label_with_action(*d.policy) : "volume policy";
     case reason::custom_parameters_differ:
       return fmt::format("custom action parameter `{}` differs in {}", d.parameter,
                          d.policy ? policy_label(*d.policy) : std::string("the matched policy"));

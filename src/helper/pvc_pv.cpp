@@ -40,15 +40,13 @@ diagnostic object_error(std::string object, const k8s::object_origin& origin, st
 std::string pvc_message(const k8s::persistent_volume_claim& pvc, pv_lookup_status s) {
   const std::string key = pvc.metadata.namespace_ + "/" + pvc.metadata.name;
   switch (s) {
-    case pv_lookup_status::no_volume_name:
-      return fmt::format("PVC {} has no volume backing this claim", key);
+    case pv_lookup_status::no_volume_name: return fmt::format("PVC {} has no volume backing this claim", key);
     case pv_lookup_status::not_bound:
       return fmt::format("PVC {} is in phase {} and is not bound to a volume", key, pvc.phase);
     case pv_lookup_status::pv_missing:
       return fmt::format("failed to get PV {} for PVC {}: not found", pvc.volume_name, key);
     case pv_lookup_status::not_needed:
-    case pv_lookup_status::found:
-      break;
+    case pv_lookup_status::found: break;
   }
   return fmt::format("PV for PVC {} was found", key);  // not an error; callers never ask
 }
@@ -69,10 +67,9 @@ const k8s::persistent_volume_claim* get_pvc_for_pod_volume(const k8s::pod_volume
 
 diagnostic pvc_lookup_error(const k8s::pod_volume& v, const k8s::pod& p) {
   const std::string volume = p.metadata.namespace_ + "/" + v.name;
-  std::string message =
-      v.sources.has(k8s::volume_source::persistent_volume_claim)
-          ? fmt::format("failed to get PVC {} for volume {}: not found", v.sources.claim_name, volume)
-          : fmt::format("volume {} has no PVC associated with it", volume);
+  std::string message = v.sources.has(k8s::volume_source::persistent_volume_claim)
+                            ? fmt::format("failed to get PVC {} for volume {}: not found", v.sources.claim_name, volume)
+                            : fmt::format("volume {} has no PVC associated with it", volume);
   diagnostic d = object_error("Pod " + p.metadata.key(), p.origin, std::move(message));
   d.kind = static_cast<std::uint16_t>(problem::pvc_not_found);
   return d;

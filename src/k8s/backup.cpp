@@ -15,11 +15,11 @@ namespace {
 
 using namespace value_fields;
 
-#define VOLPOL_TRY(target, expr)                            \
-  do {                                                      \
-    auto r_ = (expr);                                       \
-    if (const diagnostic* e_ = r_.error()) return *e_;      \
-    target = std::move(r_).value();                         \
+#define VOLPOL_TRY(target, expr)                       \
+  do {                                                 \
+    auto r_ = (expr);                                  \
+    if (const diagnostic* e_ = r_.error()) return *e_; \
+    target = std::move(r_).value();                    \
   } while (false)
 
 const value& field(const value& m, std::string_view key) {
@@ -136,13 +136,34 @@ backup backup_from_schedule(const schedule& s, std::string_view timestamp) {
 namespace {
 
 // The JSON names of BackupSpec and ScheduleSpec at the Velero commit volpol mirrors.
-constexpr std::string_view backup_spec_fields[] = {
-    "metadata", "includedNamespaces", "excludedNamespaces", "includedResources", "excludedResources",
-    "includedClusterScopedResources", "excludedClusterScopedResources", "includedNamespaceScopedResources",
-    "excludedNamespaceScopedResources", "labelSelector", "orLabelSelectors", "snapshotVolumes", "ttl",
-    "volumeGroupSnapshotLabelKey", "includeClusterResources", "hooks", "storageLocation", "volumeSnapshotLocations",
-    "defaultVolumesToRestic", "defaultVolumesToFsBackup", "orderedResources", "csiSnapshotTimeout",
-    "itemOperationTimeout", "resourcePolicy", "snapshotMoveData", "datamover", "uploaderConfig", "backupType"};
+constexpr std::string_view backup_spec_fields[] = {"metadata",
+                                                   "includedNamespaces",
+                                                   "excludedNamespaces",
+                                                   "includedResources",
+                                                   "excludedResources",
+                                                   "includedClusterScopedResources",
+                                                   "excludedClusterScopedResources",
+                                                   "includedNamespaceScopedResources",
+                                                   "excludedNamespaceScopedResources",
+                                                   "labelSelector",
+                                                   "orLabelSelectors",
+                                                   "snapshotVolumes",
+                                                   "ttl",
+                                                   "volumeGroupSnapshotLabelKey",
+                                                   "includeClusterResources",
+                                                   "hooks",
+                                                   "storageLocation",
+                                                   "volumeSnapshotLocations",
+                                                   "defaultVolumesToRestic",
+                                                   "defaultVolumesToFsBackup",
+                                                   "orderedResources",
+                                                   "csiSnapshotTimeout",
+                                                   "itemOperationTimeout",
+                                                   "resourcePolicy",
+                                                   "snapshotMoveData",
+                                                   "datamover",
+                                                   "uploaderConfig",
+                                                   "backupType"};
 constexpr std::string_view schedule_spec_fields[] = {"template", "schedule", "useOwnerReferencesInBackup", "paused",
                                                      "skipImmediately"};
 

@@ -42,11 +42,10 @@ bool same_key(const T& object, std::string_view namespace_, std::string_view nam
 }
 
 template <class T>
-std::uint32_t find_in(const flat_index& index, const std::vector<T>& objects,
-                      std::string_view namespace_, std::string_view name) {
-  return index.find(key_hash(namespace_, name), [&](std::uint32_t i) {
-    return same_key(objects[i], namespace_, name);
-  });
+std::uint32_t find_in(const flat_index& index, const std::vector<T>& objects, std::string_view namespace_,
+                      std::string_view name) {
+  return index.find(key_hash(namespace_, name),
+                    [&](std::uint32_t i) { return same_key(objects[i], namespace_, name); });
 }
 
 template <class T>
@@ -58,10 +57,9 @@ diagnostic duplicate_error(std::string_view kind, const T& first, const T& secon
   d.where.has_offset = second.origin.line == 0 && !second.origin.file.empty();
   d.object = fmt::format("{} {}", kind, key_of(second));
   const std::string at = describe(first.origin);
-  d.message = at.empty() ? fmt::format("duplicate {} `{}`: the first one is kept", kind,
-                                       key_of(second))
-                         : fmt::format("duplicate {} `{}`: the first one, read at {}, is kept",
-                                       kind, key_of(second), at);
+  d.message = at.empty()
+                  ? fmt::format("duplicate {} `{}`: the first one is kept", kind, key_of(second))
+                  : fmt::format("duplicate {} `{}`: the first one, read at {}, is kept", kind, key_of(second), at);
   return d;
 }
 
@@ -133,9 +131,7 @@ struct cluster::impl {
 
 namespace {
 
-const std::string& claim_of(const pod& p, std::uint32_t volume) {
-  return p.volumes[volume].sources.claim_name;
-}
+const std::string& claim_of(const pod& p, std::uint32_t volume) { return p.volumes[volume].sources.claim_name; }
 
 /// The group of (pod namespace, claim), or npos.
 std::uint32_t find_group(const claim_index& c, const std::vector<pod>& pods, std::string_view namespace_,
@@ -289,21 +285,16 @@ const daemon_set* cluster::find_daemon_set(std::string_view namespace_, std::str
 }
 
 std::span<const persistent_volume> cluster::persistent_volumes() const { return impl_->pvs; }
-std::span<const persistent_volume_claim> cluster::persistent_volume_claims() const {
-  return impl_->pvcs;
-}
+std::span<const persistent_volume_claim> cluster::persistent_volume_claims() const { return impl_->pvcs; }
 std::span<const pod> cluster::pods() const { return impl_->pods; }
-std::size_t cluster::size() const {
-  return impl_->pvs.size() + impl_->pvcs.size() + impl_->pods.size();
-}
+std::size_t cluster::size() const { return impl_->pvs.size() + impl_->pvcs.size() + impl_->pods.size(); }
 
 const persistent_volume* cluster::find_pv(std::string_view name) const {
   const std::uint32_t i = find_in(impl_->pv_index, impl_->pvs, {}, name);
   return i == flat_index::npos ? nullptr : &impl_->pvs[i];
 }
 
-const persistent_volume_claim* cluster::find_pvc(std::string_view namespace_,
-                                                 std::string_view name) const {
+const persistent_volume_claim* cluster::find_pvc(std::string_view namespace_, std::string_view name) const {
   const std::uint32_t i = find_in(impl_->pvc_index, impl_->pvcs, namespace_, name);
   return i == flat_index::npos ? nullptr : &impl_->pvcs[i];
 }
@@ -313,8 +304,7 @@ const pod* cluster::find_pod(std::string_view namespace_, std::string_view name)
   return i == flat_index::npos ? nullptr : &impl_->pods[i];
 }
 
-std::span<const pod* const> cluster::pods_using_pvc(std::string_view namespace_,
-                                                    std::string_view claim_name) const {
+std::span<const pod* const> cluster::pods_using_pvc(std::string_view namespace_, std::string_view claim_name) const {
   const claim_index& c = impl_->ensure_claims();
   const std::uint32_t g = find_group(c, impl_->pods, namespace_, claim_name);
   if (g == flat_index::npos) return {};

@@ -97,7 +97,8 @@ void classify_kubectl_failure(kubectl_call& call) {
     }
     return;
   }
-  if (contains(e, "context was not found for specified context") || (contains(e, "context \"") && contains(e, "does not exist"))) {
+  if (contains(e, "context was not found for specified context") ||
+      (contains(e, "context \"") && contains(e, "does not exist"))) {
     call.failure = kubectl_failure::unknown_context;
     return;
   }
@@ -209,13 +210,12 @@ diagnostic explain_kubectl_failure(const kubectl_config& config, const kubectl_c
   d.where.file = joined(call.args);
   const std::string kubeconfig = config.kubeconfig.empty() ? "the kubeconfig" : "`" + config.kubeconfig + "`";
   switch (call.failure) {
-    case kubectl_failure::none:
-      d.message = "no error";
-      break;
+    case kubectl_failure::none: d.message = "no error"; break;
     case kubectl_failure::not_installed:
       d.message = fmt::format("cannot run `{}`: {}", config.program, std::strerror(call.spawn_errno));
-      d.help = "volpol reads a live cluster through kubectl: install it (https://kubernetes.io/docs/tasks/tools/) "
-               "or name it with --kubectl PATH";
+      d.help =
+          "volpol reads a live cluster through kubectl: install it (https://kubernetes.io/docs/tasks/tools/) "
+          "or name it with --kubectl PATH";
       break;
     case kubectl_failure::unknown_context: {
       d.message = fmt::format("context `{}` is not in {}", config.context, kubeconfig);
@@ -227,14 +227,14 @@ diagnostic explain_kubectl_failure(const kubectl_config& config, const kubectl_c
     }
     case kubectl_failure::forbidden:
       if (!call.verb.empty()) {
-        const std::string resource =
-            call.api_group.empty() ? call.resource : fmt::format("{}.{}", call.resource, call.api_group);
-        d.message = fmt::format("access denied: user `{}` cannot {} {} {}", call.user, call.verb, resource,
-                                call.scope);
-        d.help = fmt::format("volpol only reads; this user needs a {} rule {{apiGroups: [\"{}\"], resources: [{}], "
-                             "verbs: [{}]}}",
-                             call.scope.starts_with("in ") ? "Role (or ClusterRole)" : "ClusterRole", call.api_group,
-                             call.resource, call.verb);
+        const std::string resource = call.api_group.empty() ? call.resource
+                                                            : fmt::format("{}.{}", call.resource, call.api_group);
+        d.message = fmt::format("access denied: user `{}` cannot {} {} {}", call.user, call.verb, resource, call.scope);
+        d.help = fmt::format(
+            "volpol only reads; this user needs a {} rule {{apiGroups: [\"{}\"], resources: [{}], "
+            "verbs: [{}]}}",
+            call.scope.starts_with("in ") ? "Role (or ClusterRole)" : "ClusterRole", call.api_group, call.resource,
+            call.verb);
       } else {
         d.message = fmt::format("access denied: {}", first_error_line(call.error_output));
       }

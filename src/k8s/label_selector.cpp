@@ -27,9 +27,8 @@ const operator_name* find_operator(std::string_view s) {
 }
 
 bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return (x | 0x20) == (y | 0x20);
-         });
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return (x | 0x20) == (y | 0x20); });
 }
 
 value_mark mark_at(const std::vector<value_mark>& marks, std::size_t i, value_mark fallback) {
@@ -47,8 +46,7 @@ void check_value(std::string_view key, std::string_view v, const std::string& pa
     out.push_back({path, fmt::format("invalid value `{}` for label `{}`: {}", v, key, p), {}, m});
 }
 
-void check_operator(const label_selector_requirement& r, const std::string& path,
-                    std::vector<selector_problem>& out) {
+void check_operator(const label_selector_requirement& r, const std::string& path, std::vector<selector_problem>& out) {
   const operator_name* op = find_operator(r.op);
   if (!op) {
     std::string help = "use In, NotIn, Exists or DoesNotExist";
@@ -126,8 +124,7 @@ result<label_selector> label_selector_as_selector(const label_selector_spec& spe
   }
   label_selector s;
   for (const auto& [k, v] : spec.match_labels) s.add({k, selector_operator::equals, {v}});
-  for (const label_selector_requirement& r : spec.match_expressions)
-    s.add({r.key, find_operator(r.op)->op, r.values});
+  for (const label_selector_requirement& r : spec.match_expressions) s.add({r.key, find_operator(r.op)->op, r.values});
   return s;
 }
 

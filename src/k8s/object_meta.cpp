@@ -12,9 +12,8 @@ bool key_less(const string_map::entry& a, const string_map::entry& b) { return a
 
 string_map::string_map(std::vector<entry> entries) : entries_(std::move(entries)) {
   if (std::is_sorted(entries_.begin(), entries_.end(), key_less) &&
-      std::adjacent_find(entries_.begin(), entries_.end(), [](const entry& a, const entry& b) {
-        return a.first == b.first;
-      }) == entries_.end())
+      std::adjacent_find(entries_.begin(), entries_.end(),
+                         [](const entry& a, const entry& b) { return a.first == b.first; }) == entries_.end())
     return;  // the common case: JSON from the API server has sorted, unique keys
   std::stable_sort(entries_.begin(), entries_.end(), key_less);
   // Duplicate keys: keep the last one of each run (a Go map decoded from JSON keeps the last).

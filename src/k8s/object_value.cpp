@@ -35,9 +35,7 @@ diagnostic wrong(const value& v, std::string path, std::string_view expected) {
   return d;
 }
 
-bool is_scalar(const value& v) {
-  return v.is_string() || v.is_bool() || v.is_int() || v.is_float();
-}
+bool is_scalar(const value& v) { return v.is_string() || v.is_bool() || v.is_int() || v.is_float(); }
 
 }  // namespace
 
@@ -162,10 +160,14 @@ struct kind_row {
 };
 
 constexpr kind_row kind_rows[] = {
-    {extra_kind::storage_class, "storage.k8s.io"},   {extra_kind::volume_snapshot_class, "snapshot.storage.k8s.io"},
-    {extra_kind::volume_snapshot_location, "velero.io"}, {extra_kind::backup, "velero.io"},
-    {extra_kind::schedule, "velero.io"},              {extra_kind::namespace_, ""},
-    {extra_kind::node, ""},                           {extra_kind::daemon_set, "apps"},
+    {extra_kind::storage_class, "storage.k8s.io"},
+    {extra_kind::volume_snapshot_class, "snapshot.storage.k8s.io"},
+    {extra_kind::volume_snapshot_location, "velero.io"},
+    {extra_kind::backup, "velero.io"},
+    {extra_kind::schedule, "velero.io"},
+    {extra_kind::namespace_, ""},
+    {extra_kind::node, ""},
+    {extra_kind::daemon_set, "apps"},
     {extra_kind::config_map, ""},
 };
 

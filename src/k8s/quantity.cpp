@@ -93,10 +93,8 @@ std::string quantity::to_string() const {
     format = quantity_format::decimal_si;
   std::string out;
   if (negative_) out += '-';
-  if (format == quantity_format::binary_si)
-    append_binary(out, digits_, exponent_);
-  else
-    append_decimal(out, digits_, exponent_, format);
+  if (format == quantity_format::binary_si) append_binary(out, digits_, exponent_);
+  else append_decimal(out, digits_, exponent_, format);
   return out;
 }
 

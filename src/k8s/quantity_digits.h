@@ -55,8 +55,7 @@ void normalize(std::string& digits, std::int64_t& exponent);
 void round_up_to_nano(std::string& digits, std::int64_t& exponent);
 
 /// Compares |a| = a * 10^ea with |b| = b * 10^eb, both normalized: -1, 0 or 1.
-[[nodiscard]] int compare_magnitude(std::string_view a, std::int64_t ea, std::string_view b,
-                                    std::int64_t eb);
+[[nodiscard]] int compare_magnitude(std::string_view a, std::int64_t ea, std::string_view b, std::int64_t eb);
 
 /// Floor division of `exponent` by 3, times 3: the exponent of the canonical form
 /// (quantity.go moves the exponent down to a multiple of 3: 14 → 12, -1 → -3).

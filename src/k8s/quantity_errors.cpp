@@ -101,15 +101,13 @@ std::string quote_input(std::string_view text) {
   return out;
 }
 
-diagnostic empty_quantity_error() {
-  return make_error("empty quantity ``, " + std::string(expected_number));
-}
+diagnostic empty_quantity_error() { return make_error("empty quantity ``, " + std::string(expected_number)); }
 
 diagnostic format_error(std::string_view text, const scanned_quantity& scan) {
   // "1KB": a unit volpol can name. "abc", "Inf": not a number at all.
   if (scan.has_digit && all_letters(scan.suffix)) return suffix_error(text, scan.suffix);
-  return make_error(invalid(text) + "unexpected `" + quote_input(character_at(text, scan.bad)) +
-                    "` at position " + std::to_string(scan.bad + 1) + ", " + std::string(expected_number));
+  return make_error(invalid(text) + "unexpected `" + quote_input(character_at(text, scan.bad)) + "` at position " +
+                    std::to_string(scan.bad + 1) + ", " + std::string(expected_number));
 }
 
 diagnostic suffix_error(std::string_view text, std::string_view suffix) {
@@ -124,8 +122,8 @@ diagnostic suffix_error(std::string_view text, std::string_view suffix) {
 }
 
 diagnostic no_digits_error(std::string_view text, std::string_view suffix) {
-  return make_error(invalid(text) + "no digits before `" + quote_input(suffix) +
-                    "`, expected a number such as `1" + quote_input(suffix) + "`");
+  return make_error(invalid(text) + "no digits before `" + quote_input(suffix) + "`, expected a number such as `1" +
+                    quote_input(suffix) + "`");
 }
 
 }  // namespace volpol::k8s::detail

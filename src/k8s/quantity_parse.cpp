@@ -52,8 +52,8 @@ std::int64_t decimal_exponent(bool int64_path, const scanned_quantity& s, const 
 /// Sets digits * 10^exponent to the normalized value of the digits num, denom times
 /// 2^power (0 for decimal suffixes); `exponent` comes in as the power of ten to apply.
 /// Short numbers (up to 19 digits, the product within uint64) take integer arithmetic.
-void set_coefficient(std::string& digits, std::int64_t& exponent, std::string_view num,
-                     std::string_view denom, std::int32_t power) {
+void set_coefficient(std::string& digits, std::int64_t& exponent, std::string_view num, std::string_view denom,
+                     std::int32_t power) {
   if (num.size() + denom.size() <= 19) {
     std::uint64_t c = *detail::to_uint64(num);
     for (const char d : denom) c = c * 10 + static_cast<std::uint64_t>(d - '0');  // 19 digits fit

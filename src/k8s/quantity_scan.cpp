@@ -5,15 +5,22 @@ namespace volpol::k8s::detail {
 
 namespace {
 
-
 /// The letters quantity.go lets into a suffix: strings.ContainsAny(c, "eEinumkKMGTP").
 bool is_suffix_letter(char c) {
   switch (c) {
-    case 'e': case 'E': case 'i': case 'n': case 'u': case 'm':
-    case 'k': case 'K': case 'M': case 'G': case 'T': case 'P':
-      return true;
-    default:
-      return false;
+    case 'e':
+    case 'E':
+    case 'i':
+    case 'n':
+    case 'u':
+    case 'm':
+    case 'k':
+    case 'K':
+    case 'M':
+    case 'G':
+    case 'T':
+    case 'P': return true;
+    default: return false;
   }
 }
 
@@ -109,8 +116,7 @@ std::optional<std::int64_t> parse_go_int64(std::string_view text) {
   }
   if (!negative && magnitude == limit) return std::nullopt;
   // Two's complement: -2^63 converts exactly; every other magnitude fits int64.
-  return negative ? static_cast<std::int64_t>(std::uint64_t{0} - magnitude)
-                  : static_cast<std::int64_t>(magnitude);
+  return negative ? static_cast<std::int64_t>(std::uint64_t{0} - magnitude) : static_cast<std::int64_t>(magnitude);
 }
 
 std::optional<quantity_suffix> interpret_suffix(std::string_view suffix) {

@@ -19,11 +19,11 @@ constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /// What `parseQuantityString` returns, as views into the scanned text.
 struct scanned_quantity {
-  bool negative = false;   ///< a leading '-'
-  bool has_digit = false;  ///< the number holds a digit: what inf.Dec.SetString needs
-  std::string_view num;    ///< integer digits with leading zeros removed ("" for 0, "", ".5")
-  std::string_view denom;  ///< fraction digits ("" when none, "1." included)
-  std::string_view suffix; ///< everything after the number
+  bool negative = false;    ///< a leading '-'
+  bool has_digit = false;   ///< the number holds a digit: what inf.Dec.SetString needs
+  std::string_view num;     ///< integer digits with leading zeros removed ("" for 0, "", ".5")
+  std::string_view denom;   ///< fraction digits ("" when none, "1." included)
+  std::string_view suffix;  ///< everything after the number
   /// Where the scan stopped on a character no quantity has (ErrFormatWrong): its byte
   /// offset; npos when the text scanned.
   std::size_t bad = std::string_view::npos;

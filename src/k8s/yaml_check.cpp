@@ -12,8 +12,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "volpol/core/result.h"
 #include "loader/yaml_tree.h"
+#include "volpol/core/result.h"
 
 namespace volpol::k8s {
 namespace {
@@ -47,9 +47,7 @@ void position_of(std::string_view text, std::size_t offset, std::uint32_t& line,
   column = static_cast<std::uint32_t>(offset - start + 1);
 }
 
-std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
-  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 
 class checker {
  public:
@@ -85,7 +83,8 @@ class checker {
                                        escape_text(name)));
           const auto it = anchors_.find(name);
           if (it == anchors_.end())
-            return problem(at, yaml_problem::kind::syntax, fmt::format("unknown anchor `{}` referenced", escape_text(name)));
+            return problem(at, yaml_problem::kind::syntax,
+                           fmt::format("unknown anchor `{}` referenced", escape_text(name)));
           if (auto p = add_nodes(at, it->second)) return p;
           done(it->second, nullptr);
           break;
@@ -98,11 +97,10 @@ class checker {
         case YAML_SEQUENCE_START_EVENT:
         case YAML_MAPPING_START_EVENT: {
           if (open_.size() >= limits_.max_depth)
-            return problem(at, yaml_problem::kind::depth,
-                           fmt::format("nested more than {} levels", limits_.max_depth));
+            return problem(at, yaml_problem::kind::depth, fmt::format("nested more than {} levels", limits_.max_depth));
           if (auto p = add_nodes(at, 1)) return p;
           const yaml_char_t* anchor = ev.e.type == YAML_SEQUENCE_START_EVENT ? ev.e.data.sequence_start.anchor
-                                                                               : ev.e.data.mapping_start.anchor;
+                                                                             : ev.e.data.mapping_start.anchor;
           open_.push_back({1, anchor ? std::string(reinterpret_cast<const char*>(anchor)) : std::string(),
                            building() ? start_collection(ev.e) : 0});
           break;

@@ -40,7 +40,7 @@ class context {
   const lint_input& in_;
   std::vector<finding>& out_;
   std::vector<const policy::volume_policy*> policies_;
-  mutable std::size_t scanned_ = 0;                                 // findings already indexed
+  mutable std::size_t scanned_ = 0;                                // findings already indexed
   mutable std::unordered_set<const policy::volume_policy*> dead_;  // policies said to never match
 };
 

@@ -15,8 +15,8 @@ namespace {
 
 // Types only a pod's own volume can have (a PV never has these sources; an `ephemeral` pod
 // volume is not linked to the PVC Kubernetes makes for it).
-constexpr std::array<std::string_view, 8> pod_only_types = {"emptyDir", "configMap", "secret", "projected",
-                                                            "downwardAPI", "gitRepo", "ephemeral", "image"};
+constexpr std::array<std::string_view, 8> pod_only_types = {"emptyDir",    "configMap", "secret",    "projected",
+                                                            "downwardAPI", "gitRepo",   "ephemeral", "image"};
 
 bool has(const std::vector<std::string>& list, std::string_view s) {
   return std::find(list.begin(), list.end(), s) != list.end();
@@ -46,10 +46,8 @@ std::string join_keys(const std::vector<std::string>& keys) {
 
 std::vector<conflict> conflicts_of(const policy::volume_conditions& c) {
   std::vector<conflict> out;
-  const bool pending_only =
-      !c.pvc_phase.empty() && std::all_of(c.pvc_phase.begin(), c.pvc_phase.end(), [](const std::string& s) {
-        return s == "Pending";
-      });
+  const bool pending_only = !c.pvc_phase.empty() && std::all_of(c.pvc_phase.begin(), c.pvc_phase.end(),
+                                                                [](const std::string& s) { return s == "Pending"; });
   if (pending_only) {
     const std::vector<std::string> keys = pv_conditions(c);
     if (!keys.empty())

@@ -7,9 +7,9 @@
 #include <cctype>
 
 #include "context.h"
-#include "volpol/lint/suppression.h"
 #include "volpol/helper/decision.h"
 #include "volpol/k8s/spelling.h"
+#include "volpol/lint/suppression.h"
 
 namespace volpol::lint {
 
@@ -40,8 +40,8 @@ context::context(const lint_input& in, std::vector<finding>& out) : in_(in), out
       for (const policy::volume_policy& p : doc->volume_policies()) policies_.push_back(&p);
 }
 
-finding& context::add(rule_id rule, const policy::volume_policy& p, value_mark at, std::string path, std::string message,
-                  std::string help) {
+finding& context::add(rule_id rule, const policy::volume_policy& p, value_mark at, std::string path,
+                      std::string message, std::string help) {
   finding f = finding_of(rule, p.source.diagnose(at.line ? at : p.mark, std::move(path), std::move(message),
                                                  std::move(help)));
   f.object.clear();  // a document finding names its place in the file, not an object
@@ -106,9 +106,7 @@ value_mark condition_item_mark(const policy::volume_policy& p, std::string_view 
   return condition_mark(p, key);
 }
 
-std::string label(const policy::volume_policy& p) {
-  return helper::policy_label_with_action(p);
-}
+std::string label(const policy::volume_policy& p) { return helper::policy_label_with_action(p); }
 
 std::string short_label(const policy::volume_policy& p) { return helper::policy_label(p); }
 
@@ -117,7 +115,6 @@ bool is_catch_all(const policy::volume_conditions& c) {
          c.pvc_labels.empty() && c.pvc_phase.empty() && c.pvc_volume_mode.empty() && c.pvc_access_modes.empty() &&
          c.volume_name.empty();
 }
-
 
 std::string closest(std::string_view word, std::span<const std::string_view> candidates) {
   const std::string w = ascii_lower(word);
@@ -147,7 +144,9 @@ std::string closest(std::string_view word, const std::vector<std::string>& candi
   return closest(word, std::span<const std::string_view>(views));
 }
 
-std::string did_you_mean(std::string_view x) { return x.empty() ? std::string() : fmt::format("did you mean `{}`?", x); }
+std::string did_you_mean(std::string_view x) {
+  return x.empty() ? std::string() : fmt::format("did you mean `{}`?", x);
+}
 
 }  // namespace detail
 

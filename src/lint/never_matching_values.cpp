@@ -7,8 +7,8 @@
 #include <cctype>
 
 #include "context.h"
-#include "volpol/policy/structured_volume.h"
 #include "volpol/k8s/spelling.h"
+#include "volpol/policy/structured_volume.h"
 
 namespace volpol::lint::detail {
 
@@ -23,10 +23,10 @@ bool contains(std::span<const std::string_view> list, std::string_view s) {
   return std::find(list.begin(), list.end(), s) != list.end();
 }
 
-
 /// Values that are lists of names: one finding per unknown item.
 template <class Help>
-void check_list(context& c, rule_id rule, std::string_view key, const std::vector<std::string>& (*get)(const policy::volume_conditions&),
+void check_list(context& c, rule_id rule, std::string_view key,
+                const std::vector<std::string>& (*get)(const policy::volume_conditions&),
                 std::span<const std::string_view> known, std::string_view what, Help help) {
   for (const policy::volume_policy* p : c.policies()) {
     const std::vector<std::string>& list = get(p->conditions);
@@ -39,8 +39,8 @@ void check_list(context& c, rule_id rule, std::string_view key, const std::vecto
     for (std::size_t i = 0; i < list.size(); ++i) {
       const std::string& v = list[i];
       if (!bad(v)) continue;
-      const std::string consequence =
-          all_bad ? fmt::format("{} never matches", label(*p)) : std::string("this entry never matches");
+      const std::string consequence = all_bad ? fmt::format("{} never matches", label(*p))
+                                              : std::string("this entry never matches");
       c.add(rule, *p, condition_item_mark(*p, key, i), fmt::format("{}[{}]", condition_path(*p, key), i),
             fmt::format("{} `{}` {}: {}", key, v, what, consequence), help(v))
           .never_matches = all_bad;
@@ -66,8 +66,9 @@ void check_unknown_volume_types(context& c) {
                  return "a PVC-backed volume has its PV's type (csi, nfs, awsElasticBlockStore ...); match PVCs with "
                         "pvcLabels, pvcPhase, pvcVolumeMode or pvcAccessModes";
                const std::string near = closest(v, known);
-               return near.empty() ? fmt::format("volume types are source field names, case included (csi, nfs, "
-                                                 "emptyDir, hostPath ...)")
+               return near.empty() ? fmt::format(
+                                         "volume types are source field names, case included (csi, nfs, "
+                                         "emptyDir, hostPath ...)")
                                    : did_you_mean(near);
              });
 }

@@ -99,9 +99,10 @@ std::string render_json(const std::vector<finding>& findings) {
     const rule_info& r = info(f.rule);
     out += first ? "\n" : ",\n";
     first = false;
-    out += fmt::format("    {{\"rule\": {}, \"name\": {}, \"severity\": {}, \"file\": {}, \"line\": {}, \"column\": {}, "
-                       "\"path\": {}, ",
-                       js(r.code), js(r.name), js(to_string(f.severity)), js(f.file), f.line, f.column, js(f.path));
+    out += fmt::format(
+        "    {{\"rule\": {}, \"name\": {}, \"severity\": {}, \"file\": {}, \"line\": {}, \"column\": {}, "
+        "\"path\": {}, ",
+        js(r.code), js(r.name), js(to_string(f.severity)), js(f.file), f.line, f.column, js(f.path));
     if (!f.object.empty()) out += fmt::format("\"object\": {}, ", js(f.object));
     out += fmt::format("\"message\": {}, \"help\": {}}}", js(f.message), js(f.help));
   }
@@ -152,7 +153,9 @@ std::string render_sarif(const std::vector<finding>& findings) {
     std::vector<std::string> locs;
     if (!f.file.empty()) {
       std::string region;
-      if (f.line) region = fmt::format(", \"region\": {{\"startLine\": {}, \"startColumn\": {}}}", f.line, f.column ? f.column : 1);
+      if (f.line)
+        region = fmt::format(", \"region\": {{\"startLine\": {}, \"startColumn\": {}}}", f.line,
+                             f.column ? f.column : 1);
       locs.push_back(fmt::format("{{\"physicalLocation\": {{\"artifactLocation\": {{\"uri\": {}}}{}}}{}}}",
                                  js(uri_of(f.file)), region,
                                  f.path.empty() ? std::string()
@@ -179,7 +182,9 @@ std::string render_github(const std::vector<finding>& findings) {
   std::string out;
   for (const finding& f : findings) {
     const rule_info& r = info(f.rule);
-    const std::string_view cmd = f.severity == level::error ? "error" : f.severity == level::warning ? "warning" : "notice";
+    const std::string_view cmd = f.severity == level::error     ? "error"
+                                 : f.severity == level::warning ? "warning"
+                                                                : "notice";
     std::string props;
     if (!f.file.empty()) {
       props = "file=" + gh_property(f.file);

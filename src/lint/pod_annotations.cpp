@@ -41,11 +41,12 @@ void check_annotation_unknown_volumes(context& c) {
         const std::size_t b = name.find_first_not_of(' '), e = name.find_last_not_of(' ');
         if (b != std::string::npos && pod.find_volume(name.substr(b, e - b + 1)) != nullptr)
           help = "annotation lists are split on `,` without trimming: remove the spaces";
-        else
-          help = did_you_mean(closest(name, names));
-        if (help.empty()) help = names.empty() ? std::string("the pod has no volumes")
-                                               : fmt::format("the pod's volumes: {}", list_some({names.begin(), names.end()}));
-        c.add_object(rule_id::annotation_unknown_volume, fmt::format("Pod {}/{}", pod.metadata.namespace_, pod.metadata.name),
+        else help = did_you_mean(closest(name, names));
+        if (help.empty())
+          help = names.empty() ? std::string("the pod has no volumes")
+                               : fmt::format("the pod's volumes: {}", list_some({names.begin(), names.end()}));
+        c.add_object(rule_id::annotation_unknown_volume,
+                     fmt::format("Pod {}/{}", pod.metadata.namespace_, pod.metadata.name),
                      fmt::format("{} names `{}`, which is not a volume of the pod", annotation, name), help);
       }
     }
@@ -54,8 +55,8 @@ void check_annotation_unknown_volumes(context& c) {
 
 void check_conflicting_pod_annotations(context& c) {
   const lint_input& in = c.input();
-  const bool opt_out_mode =
-      in.backup_options.default_volumes_to_fs_backup.value_or(in.server.default_volumes_to_fs_backup);
+  const bool opt_out_mode = in.backup_options.default_volumes_to_fs_backup.value_or(
+      in.server.default_volumes_to_fs_backup);
   for (const plan::volume_record& r : in.plan->volumes) {
     if (r.pvc_name.empty()) continue;
     std::string in_by, out_by;

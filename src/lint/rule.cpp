@@ -99,13 +99,11 @@ constexpr std::array<rule_info, 20> rules = {{
      "`storageClass` compares with the PV's spec.storageClassName. A class that no PV or PVC of "
      "the cluster has is usually a misspelling; the help line names the nearest class the "
      "cluster has."},
-    {rule_id::unknown_nfs_server, "VP203", "unknown-nfs-server", warning, cluster,
-     "an NFS server that no volume uses",
+    {rule_id::unknown_nfs_server, "VP203", "unknown-nfs-server", warning, cluster, "an NFS server that no volume uses",
      "`nfs.server` compares exactly with the server of the volume's nfs source (PV or pod "
      "volume). No volume of the cluster uses the server named: a misspelling, or a name where "
      "the volumes use an address (or the other way round)."},
-    {rule_id::unknown_csi_driver, "VP204", "unknown-csi-driver", warning, cluster,
-     "a CSI driver that no volume uses",
+    {rule_id::unknown_csi_driver, "VP204", "unknown-csi-driver", warning, cluster, "a CSI driver that no volume uses",
      "`csi.driver` compares exactly with the driver of the volume's csi source. No volume of "
      "the cluster uses the driver named; the help line names the nearest driver in use."},
     {rule_id::volume_not_backed_up, "VP205", "volume-not-backed-up", warning, cluster,
@@ -138,7 +136,6 @@ constexpr std::array<rule_info, 20> rules = {{
      "`backup.velero.io/backup-volumes-excludes`, the exclusion is lost. Make the pods' "
      "annotations agree."},
 }};
-
 
 std::string wrap(std::string_view text, std::size_t width) {
   std::string out, line;
@@ -203,8 +200,7 @@ std::string render_rule_doc() {
   for (const rule_info& r : rules)
     out += fmt::format("| {} | `{}` | {} | {} | {} |\n", r.code, r.name, to_string(r.default_level),
                        r.scope == rule_scope::document ? "document" : "cluster", r.summary);
-  for (const rule_info& r : rules)
-    out += fmt::format("\n## {} {}\n\n{}", r.code, r.name, wrap(r.explanation, 100));
+  for (const rule_info& r : rules) out += fmt::format("\n## {} {}\n\n{}", r.code, r.name, wrap(r.explanation, 100));
   return out;
 }
 

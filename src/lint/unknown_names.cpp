@@ -13,9 +13,10 @@ namespace volpol::lint::detail {
 namespace {
 
 /// A name condition (storageClass, nfs server, csi driver) against the names the cluster has.
-void check_names(context& c, rule_id rule, std::string_view what, const std::set<std::string>& known,
-                 const std::function<void(const policy::volume_policy&,
-                                          const std::function<void(const std::string&, value_mark, std::string)>&)>& each) {
+void check_names(
+    context& c, rule_id rule, std::string_view what, const std::set<std::string>& known,
+    const std::function<void(const policy::volume_policy&,
+                             const std::function<void(const std::string&, value_mark, std::string)>&)>& each) {
   const std::vector<std::string> candidates(known.begin(), known.end());
   for (const policy::volume_policy* p : c.policies()) {
     if (c.said_never_matches(*p)) continue;
@@ -30,7 +31,6 @@ void check_names(context& c, rule_id rule, std::string_view what, const std::set
     });
   }
 }
-
 
 template <class F>
 void each_source(const k8s::cluster& cl, F f) {
@@ -58,11 +58,12 @@ void check_unknown_storage_classes(context& c) {
     if (!pv.storage_class_name.empty()) known.insert(pv.storage_class_name);
   for (const k8s::persistent_volume_claim& pvc : c.input().cluster->persistent_volume_claims())
     if (pvc.storage_class_name && !pvc.storage_class_name->empty()) known.insert(*pvc.storage_class_name);
-  check_names(c, rule_id::unknown_storage_class, "storage class", known, [](const policy::volume_policy& p, const auto& check) {
-    for (std::size_t i = 0; i < p.conditions.storage_class.size(); ++i)
-      check(p.conditions.storage_class[i], condition_item_mark(p, "storageClass", i),
-            fmt::format("{}[{}]", condition_path(p, "storageClass"), i));
-  });
+  check_names(c, rule_id::unknown_storage_class, "storage class", known,
+              [](const policy::volume_policy& p, const auto& check) {
+                for (std::size_t i = 0; i < p.conditions.storage_class.size(); ++i)
+                  check(p.conditions.storage_class[i], condition_item_mark(p, "storageClass", i),
+                        fmt::format("{}[{}]", condition_path(p, "storageClass"), i));
+              });
 }
 
 void check_unknown_nfs_servers(context& c) {
@@ -70,10 +71,12 @@ void check_unknown_nfs_servers(context& c) {
   each_source(*c.input().cluster, [&](const k8s::volume_sources& s) {
     if (s.has(k8s::volume_source::nfs) && !s.nfs.server.empty()) known.insert(std::string(s.nfs.server));
   });
-  check_names(c, rule_id::unknown_nfs_server, "NFS server", known, [](const policy::volume_policy& p, const auto& check) {
-    if (p.conditions.nfs)
-      check(p.conditions.nfs->server, nested_mark(p, "nfs", "server"), condition_path(p, "nfs") + ".server");
-  });
+  check_names(c, rule_id::unknown_nfs_server, "NFS server", known,
+              [](const policy::volume_policy& p, const auto& check) {
+                if (p.conditions.nfs)
+                  check(p.conditions.nfs->server, nested_mark(p, "nfs", "server"),
+                        condition_path(p, "nfs") + ".server");
+              });
 }
 
 void check_unknown_csi_drivers(context& c) {
@@ -81,10 +84,12 @@ void check_unknown_csi_drivers(context& c) {
   each_source(*c.input().cluster, [&](const k8s::volume_sources& s) {
     if (s.has(k8s::volume_source::csi) && !s.csi.driver.empty()) known.insert(std::string(s.csi.driver));
   });
-  check_names(c, rule_id::unknown_csi_driver, "CSI driver", known, [](const policy::volume_policy& p, const auto& check) {
-    if (p.conditions.csi)
-      check(p.conditions.csi->driver, nested_mark(p, "csi", "driver"), condition_path(p, "csi") + ".driver");
-  });
+  check_names(c, rule_id::unknown_csi_driver, "CSI driver", known,
+              [](const policy::volume_policy& p, const auto& check) {
+                if (p.conditions.csi)
+                  check(p.conditions.csi->driver, nested_mark(p, "csi", "driver"),
+                        condition_path(p, "csi") + ".driver");
+              });
 }
 
 }  // namespace volpol::lint::detail

@@ -37,8 +37,9 @@ bool capacity_implied(const policy::capacity_range& later, const policy::capacit
 bool list_implied(const std::vector<std::string>& later, const std::vector<std::string>& earlier) {
   if (earlier.empty()) return true;
   if (later.empty()) return false;
-  return std::all_of(later.begin(), later.end(),
-                     [&](const std::string& s) { return std::find(earlier.begin(), earlier.end(), s) != earlier.end(); });
+  return std::all_of(later.begin(), later.end(), [&](const std::string& s) {
+    return std::find(earlier.begin(), earlier.end(), s) != earlier.end();
+  });
 }
 
 bool same_set(std::vector<std::string> a, std::vector<std::string> b) {
@@ -55,14 +56,16 @@ bool labels_implied(const k8s::string_map& later, const k8s::string_map& earlier
   return true;
 }
 
-bool nfs_implied(const std::optional<policy::nfs_condition>& later, const std::optional<policy::nfs_condition>& earlier) {
+bool nfs_implied(const std::optional<policy::nfs_condition>& later,
+                 const std::optional<policy::nfs_condition>& earlier) {
   if (!earlier) return true;
   if (!later) return false;
   return (earlier->server.empty() || earlier->server == later->server) &&
          (earlier->path.empty() || earlier->path == later->path);
 }
 
-bool csi_implied(const std::optional<policy::csi_condition>& later, const std::optional<policy::csi_condition>& earlier) {
+bool csi_implied(const std::optional<policy::csi_condition>& later,
+                 const std::optional<policy::csi_condition>& earlier) {
   if (!earlier) return true;
   if (!later) return false;
   if (earlier->driver.empty()) return !earlier->volume_attributes || earlier->volume_attributes->empty();
@@ -73,10 +76,10 @@ bool csi_implied(const std::optional<policy::csi_condition>& later, const std::o
 
 /// Every volume that meets `later` meets `earlier`.
 bool implied(const policy::volume_conditions& later, const policy::volume_conditions& earlier) {
-  return capacity_implied(later.capacity, earlier.capacity) && list_implied(later.storage_class, earlier.storage_class) &&
-         nfs_implied(later.nfs, earlier.nfs) && csi_implied(later.csi, earlier.csi) &&
-         list_implied(later.volume_types, earlier.volume_types) && labels_implied(later.pvc_labels, earlier.pvc_labels) &&
-         list_implied(later.pvc_phase, earlier.pvc_phase) &&
+  return capacity_implied(later.capacity, earlier.capacity) &&
+         list_implied(later.storage_class, earlier.storage_class) && nfs_implied(later.nfs, earlier.nfs) &&
+         csi_implied(later.csi, earlier.csi) && list_implied(later.volume_types, earlier.volume_types) &&
+         labels_implied(later.pvc_labels, earlier.pvc_labels) && list_implied(later.pvc_phase, earlier.pvc_phase) &&
          (earlier.pvc_volume_mode.empty() || earlier.pvc_volume_mode == later.pvc_volume_mode) &&
          (earlier.pvc_access_modes.empty() || same_set(earlier.pvc_access_modes, later.pvc_access_modes)) &&
          list_implied(later.volume_name, earlier.volume_name);
@@ -96,15 +99,13 @@ void check_unreachable_policies(context& c) {
     for (std::size_t i = 0; i < j; ++i) {
       const policy::volume_policy& earlier = *list[i];
       if (c.said_never_matches(earlier) || !implied(later.conditions, earlier.conditions)) continue;
-      const char* how = is_catch_all(earlier.conditions) ? "matches every volume (no conditions)"
-                        : same_conditions(later.conditions, earlier.conditions)
-                            ? "has the same conditions"
-                            : "matches every volume it matches";
+      const char* how = is_catch_all(earlier.conditions)                        ? "matches every volume (no conditions)"
+                        : same_conditions(later.conditions, earlier.conditions) ? "has the same conditions"
+                                                                                : "matches every volume it matches";
       const bool across = earlier.origin != later.origin;
       c.add(rule_id::unreachable_policy, later, later.mark, policy_path(later),
             fmt::format("{} is never reached: {} {}", label(later), label(earlier), how),
-            across ? fmt::format("the backup's policies come before the global ones; narrow {}",
-                                 short_label(earlier))
+            across ? fmt::format("the backup's policies come before the global ones; narrow {}", short_label(earlier))
                    : fmt::format("move it before {}, or narrow {}", short_label(earlier), short_label(earlier)))
           .never_matches = true;
       break;

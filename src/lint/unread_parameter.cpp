@@ -11,7 +11,7 @@ namespace volpol::lint::detail {
 
 void check_unread_parameters(context& c) {
   constexpr std::array<std::string_view, 2> snapshot_reads = {policy::data_mover_parameter,
-                                                             policy::snapshot_class_parameter};
+                                                              policy::snapshot_class_parameter};
   for (const policy::volume_policy* p : c.policies()) {
     const value& params = p->act.parameters;
     const policy::action_type t = p->act.type;

@@ -12,7 +12,8 @@ void check_unsupported_fs_backup(context& c) {
   for (const policy::volume_policy* p : c.policies()) {
     if (p->act.type != policy::action_type::fs_backup || c.said_never_matches(*p)) continue;
     const auto& types = p->conditions.volume_types;
-    if (!types.empty() && std::all_of(types.begin(), types.end(), [](const std::string& t) { return t == "hostPath"; })) {
+    if (!types.empty() &&
+        std::all_of(types.begin(), types.end(), [](const std::string& t) { return t == "hostPath"; })) {
       c.add(rule_id::unsupported_fs_backup, *p, p->type_mark, policy_path(*p) + ".action.type",
             fmt::format("{} selects fs-backup for hostPath volumes, which the pod volume backupper refuses: "
                         "nothing is backed up and the backup still ends Completed",

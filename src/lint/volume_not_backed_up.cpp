@@ -33,7 +33,7 @@ bool asked_for(const plan::volume_record& r) {
 void check_volumes_not_backed_up(context& c) {
   const lint_input& in = c.input();
   for (const plan::volume_record& r : in.plan->volumes) {
-    if (r.method != plan::backup_method::none || r.error()) continue;  // errors: PartiallyFailed, not Completed
+    if (r.method != plan::backup_method::none || r.error()) continue;        // errors: PartiallyFailed, not Completed
     if (r.decision.kind == plan::reason_kind::pvc_covered_by_pod) continue;  // another pod's PodVolumeBackup has it
     if (r.pvc_name.empty() && r.pv_name.empty()) continue;  // pod volumes (emptyDir ...) hold no persistent data
     if (asked_for(r)) continue;
@@ -43,23 +43,26 @@ void check_volumes_not_backed_up(context& c) {
     const plan::volume_explanation x = plan::explain_volume(r, *in.plan);
     // The first change explain suggests; for fs-backup the backupper refuses, the one that lets
     // a snapshot happen instead (widening another policy does not make fs-backup work).
-    const bool refused =
-        r.decision.kind == plan::reason_kind::host_path_volume || r.decision.kind == plan::reason_kind::block_volume;
+    const bool refused = r.decision.kind == plan::reason_kind::host_path_volume ||
+                         r.decision.kind == plan::reason_kind::block_volume;
     const plan::suggestion* pick = x.suggestions.empty() || refused ? nullptr : &x.suggestions.front();
     for (const plan::suggestion& s : x.suggestions)
       if (refused && s.kind == plan::suggestion_kind::remove_opt_in) pick = &s;
     std::string help = pick != nullptr ? plan::suggestion_text(*pick, x) : std::string();
     if (help.empty() && r.decision.kind == plan::reason_kind::fs_backup_without_pod && r.decision.policy != nullptr)
-      help = fmt::format("{} selects fs-backup, which needs a running pod that mounts the claim: run one, or match "
-                         "the claim with a `snapshot` policy",
-                         label(*r.decision.policy));
+      help = fmt::format(
+          "{} selects fs-backup, which needs a running pod that mounts the claim: run one, or match "
+          "the claim with a `snapshot` policy",
+          label(*r.decision.policy));
     if (help.empty() && refused)
-      help = fmt::format("fs-backup cannot copy a {} volume: take a snapshot instead (a `snapshot` policy, or leave the "
-                         "volume out of the pod's backup.velero.io/backup-volumes)",
-                         r.decision.kind == plan::reason_kind::host_path_volume ? "hostPath-backed" : "Block");
+      help = fmt::format(
+          "fs-backup cannot copy a {} volume: take a snapshot instead (a `snapshot` policy, or leave the "
+          "volume out of the pod's backup.velero.io/backup-volumes)",
+          r.decision.kind == plan::reason_kind::host_path_volume ? "hostPath-backed" : "Block");
     if (help.empty())
-      help = "add a volume policy (snapshot or fs-backup) or a pod annotation that covers it, or a `skip` policy to "
-             "say it is intended";
+      help =
+          "add a volume policy (snapshot or fs-backup) or a pod annotation that covers it, or a `skip` policy to "
+          "say it is intended";
     c.add_object(rule_id::volume_not_backed_up, object_of(r),
                  fmt::format("nothing backs up this volume's data and the backup still ends Completed{}{}",
                              why.empty() ? "" : ": ", why),

@@ -13,7 +13,6 @@ namespace volpol::plan {
 
 namespace {
 
-
 chosen_backup of(const k8s::backup& b) { return {b, chosen_backup::from::backup, {}}; }
 chosen_backup of(const k8s::schedule& s) {
   return {k8s::backup_from_schedule(s), chosen_backup::from::schedule, s.metadata.name};
@@ -45,7 +44,8 @@ result<chosen_backup> backup_from_file(const std::string& path) {
   if (!backups.empty()) found = fmt::format("{} Backup", backups.size());
   if (!schedules.empty()) found += fmt::format("{}{} Schedule", found.empty() ? "" : ", ", schedules.size());
   std::string others;
-  for (const auto& [kind, n] : r.counts.other_kinds) others += fmt::format(", {} {}", n, kind.empty() ? "unknown" : kind);
+  for (const auto& [kind, n] : r.counts.other_kinds)
+    others += fmt::format(", {} {}", n, kind.empty() ? "unknown" : kind);
   diagnostic d = make_error(fmt::format("expected one Velero Backup or Schedule (velero.io/v1), found {}{}",
                                         found.empty() ? "none" : found, others));
   d.where.file = path;
@@ -58,7 +58,8 @@ result<chosen_backup> backup_by_name(const k8s::cluster& cluster, std::string_vi
   for (const k8s::schedule& s : cluster.schedules())
     if (named(s.metadata, name)) return of(s);
   std::string loaded;
-  for (const k8s::backup& b : cluster.backups()) loaded += fmt::format("{}Backup {}", loaded.empty() ? "" : ", ", b.metadata.key());
+  for (const k8s::backup& b : cluster.backups())
+    loaded += fmt::format("{}Backup {}", loaded.empty() ? "" : ", ", b.metadata.key());
   for (const k8s::schedule& s : cluster.schedules())
     loaded += fmt::format("{}Schedule {}", loaded.empty() ? "" : ", ", s.metadata.key());
   diagnostic d = make_error(fmt::format("no Backup or Schedule named `{}` in the input", name));
@@ -78,8 +79,9 @@ const k8s::config_map* resource_policy_config_map(const k8s::cluster& cluster, c
 
 result<std::string> policy_text_of(const k8s::config_map& cm) {
   if (cm.data.size() != 1) {
-    diagnostic d = make_error(fmt::format("ConfigMap {}: a resource policy ConfigMap's data must have exactly one key, has {}",
-                                          cm.metadata.key(), cm.data.size()));
+    diagnostic d = make_error(
+        fmt::format("ConfigMap {}: a resource policy ConfigMap's data must have exactly one key, has {}",
+                    cm.metadata.key(), cm.data.size()));
     d.where.file = cm.origin.file;
     d.where.line = cm.origin.line;
     return d;

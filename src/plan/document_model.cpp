@@ -5,18 +5,53 @@
 
 namespace volpol::plan::detail {
 
-node str(std::string_view s) { node n; n.k = node::kind::string; n.text = std::string(s); return n; }
-node num(std::size_t v) { node n; n.k = node::kind::number; n.text = std::to_string(v); return n; }
-node boolean(bool v) { node n; n.k = node::kind::boolean; n.b = v; return n; }
-node object(fields f) { node n; n.k = node::kind::object; n.members = std::move(f); return n; }
-node list(std::vector<node> items) { node n; n.k = node::kind::list; n.items = std::move(items); return n; }
+node str(std::string_view s) {
+  node n;
+  n.k = node::kind::string;
+  n.text = std::string(s);
+  return n;
+}
+node num(std::size_t v) {
+  node n;
+  n.k = node::kind::number;
+  n.text = std::to_string(v);
+  return n;
+}
+node boolean(bool v) {
+  node n;
+  n.k = node::kind::boolean;
+  n.b = v;
+  return n;
+}
+node object(fields f) {
+  node n;
+  n.k = node::kind::object;
+  n.members = std::move(f);
+  return n;
+}
+node list(std::vector<node> items) {
+  node n;
+  n.k = node::kind::list;
+  n.items = std::move(items);
+  return n;
+}
 
 node from_value(const value& v) {
   switch (v.type()) {
     case value::kind::null: return {};
     case value::kind::boolean: return boolean(v.as_bool());
-    case value::kind::integer: { node n; n.k = node::kind::number; n.text = std::to_string(v.as_int()); return n; }
-    case value::kind::floating: { node n; n.k = node::kind::number; n.text = fmt::format("{}", v.as_float()); return n; }
+    case value::kind::integer: {
+      node n;
+      n.k = node::kind::number;
+      n.text = std::to_string(v.as_int());
+      return n;
+    }
+    case value::kind::floating: {
+      node n;
+      n.k = node::kind::number;
+      n.text = fmt::format("{}", v.as_float());
+      return n;
+    }
     case value::kind::string: return str(v.as_string());
     case value::kind::sequence: {
       std::vector<node> items;
@@ -40,7 +75,10 @@ void write_json(const node& n, std::string& out, int indent) {
     case node::kind::number: out += n.text; break;
     case node::kind::string: append_json_string(out, n.text); break;
     case node::kind::list:
-      if (n.items.empty()) { out += "[]"; break; }
+      if (n.items.empty()) {
+        out += "[]";
+        break;
+      }
       out += "[\n";
       for (std::size_t i = 0; i < n.items.size(); ++i) {
         out.append(inner, ' ');
@@ -51,7 +89,10 @@ void write_json(const node& n, std::string& out, int indent) {
       out += ']';
       break;
     case node::kind::object:
-      if (n.members.empty()) { out += "{}"; break; }
+      if (n.members.empty()) {
+        out += "{}";
+        break;
+      }
       out += "{\n";
       for (std::size_t i = 0; i < n.members.size(); ++i) {
         out.append(inner, ' ');
@@ -87,6 +128,5 @@ void write_yaml(const node& n, YAML::Emitter& e) {
       break;
   }
 }
-
 
 }  // namespace volpol::plan::detail

@@ -10,8 +10,8 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include "volpol/k8s/json_text.h"
 #include "volpol/core/value.h"
+#include "volpol/k8s/json_text.h"
 
 namespace volpol::plan::detail {
 

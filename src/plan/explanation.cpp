@@ -117,7 +117,7 @@ void suggest(volume_explanation& x) {
     x.suggestions.push_back(s);
   };
   for (const near_miss& m : x.near_misses) {
-    if (m.policy == r.policy) continue;  // the deciding policy itself
+    if (m.policy == r.policy) continue;                 // the deciding policy itself
     if (same_outcome(m.policy->act.type, r)) continue;  // it would decide the same way
     suggestion s;
     s.kind = suggestion_kind::widen_condition;
@@ -223,8 +223,8 @@ std::string suggestion_text(const suggestion& s, const volume_explanation& x) {
     case suggestion_kind::widen_condition: {
       if (s.policy == nullptr) return {};
       const policy::volume_policy& p = *s.policy;
-      const std::string label =
-          fmt::format("{}.conditions.{}", helper::policy_label(p), policy::to_string(s.condition));
+      const std::string label = fmt::format("{}.conditions.{}", helper::policy_label(p),
+                                            policy::to_string(s.condition));
       std::string value = "this volume";
       if (s.step < x.steps.size())
         if (const auto v = policy::make_structured_volume(x.steps[s.step].step->matched_on))
@@ -236,9 +236,10 @@ std::string suggestion_text(const suggestion& s, const volume_explanation& x) {
                          policy::condition_text(p.conditions, s.condition), value, where(p, s.condition), then);
     }
     case suggestion_kind::annotate_opt_in:
-      return fmt::format("to fs-back it up: kubectl -n {} annotate pod {} backup.velero.io/backup-volumes={} "
-                         "(add to the list if the pod has one; set it on the pod template to last)",
-                         ns, pod, s.volume);
+      return fmt::format(
+          "to fs-back it up: kubectl -n {} annotate pod {} backup.velero.io/backup-volumes={} "
+          "(add to the list if the pod has one; set it on the pod template to last)",
+          ns, pod, s.volume);
     case suggestion_kind::remove_opt_out:
       return fmt::format("to fs-back it up: remove `{}` from backup.velero.io/backup-volumes-excludes on pod {}/{}",
                          s.volume, ns, pod);

@@ -22,8 +22,8 @@ std::shared_ptr<const policy::policies> merge(const policy::policies* backup, co
 helper::helper_options core_options(const plan_input& in, const item_collection& ic) {
   helper::helper_options o;
   o.snapshot_volumes = in.backup.snapshot_volumes;
-  o.default_volumes_to_fs_backup =
-      in.backup.default_volumes_to_fs_backup.value_or(in.server.default_volumes_to_fs_backup);
+  o.default_volumes_to_fs_backup = in.backup.default_volumes_to_fs_backup.value_or(
+      in.server.default_volumes_to_fs_backup);
   // pkg/backup/backup.go: !ResourceIncludesExcludes.ShouldInclude("persistentvolumeclaims")
   o.backup_exclude_pvc = ic.backup_exclude_pvc();
   return o;
@@ -32,8 +32,8 @@ helper::helper_options core_options(const plan_input& in, const item_collection&
 helper::helper_options csi_options(const plan_input& in) {
   helper::helper_options o;
   o.snapshot_volumes = in.backup.snapshot_volumes;
-  o.default_volumes_to_fs_backup =
-      in.backup.default_volumes_to_fs_backup.value_or(in.server.default_volumes_to_fs_backup);
+  o.default_volumes_to_fs_backup = in.backup.default_volumes_to_fs_backup.value_or(
+      in.server.default_volumes_to_fs_backup);
   o.backup_exclude_pvc = in.backup.snapshot_move_data.value_or(false);
   return o;
 }
@@ -79,15 +79,13 @@ void item_backupper::run() {
     return !i.included() && i.why != item_exclusion::exclude_label && i.why != item_exclusion::being_deleted;
   };
   for (const k8s::pod* p : sorted_by_key(c_.pods())) {
-    if (!ns_.should_include(p->metadata.namespace_) || !ic_.namespace_included(p->metadata.namespace_))
-      continue;
+    if (!ns_.should_include(p->metadata.namespace_) || !ic_.namespace_included(p->metadata.namespace_)) continue;
     const item_inclusion inc = ic_.collected(resource_kind::pods, p->metadata, p->has_deletion_timestamp);
     if (left_out(inc)) pod_not_collected(*p, inc);
     else backup_pod(*p);
   }
   for (const k8s::persistent_volume_claim* pvc : sorted_by_key(c_.persistent_volume_claims())) {
-    if (!ns_.should_include(pvc->metadata.namespace_) || !ic_.namespace_included(pvc->metadata.namespace_))
-      continue;
+    if (!ns_.should_include(pvc->metadata.namespace_) || !ic_.namespace_included(pvc->metadata.namespace_)) continue;
     const item_inclusion inc = ic_.collected(resource_kind::persistent_volume_claims, pvc->metadata);
     if (!left_out(inc)) {
       backup_pvc(*pvc);
@@ -125,8 +123,7 @@ void item_backupper::pod_not_collected(const k8s::pod& pod, const item_inclusion
 }
 
 bool item_backupper::pvs_via_pvc_included() const {
-  return in_.backup.include_cluster_resources.value_or(true) &&
-         rf_.should_include(resource_kind::persistent_volumes);
+  return in_.backup.include_cluster_resources.value_or(true) && rf_.should_include(resource_kind::persistent_volumes);
 }
 
 bool item_backupper::pvs_listed() const {
@@ -162,8 +159,9 @@ bool item_backupper::excluded_by_label(const k8s::object_meta& m) const {
   return v != nullptr && *v == "true";
 }
 
-const policy::volume_policy* item_backupper::match(const k8s::persistent_volume* pv, const k8s::persistent_volume_claim* pvc,
-                                           const k8s::pod_volume* v, volume_decision* step) const {
+const policy::volume_policy* item_backupper::match(const k8s::persistent_volume* pv,
+                                                   const k8s::persistent_volume_claim* pvc, const k8s::pod_volume* v,
+                                                   volume_decision* step) const {
   if (effective_ == nullptr) return nullptr;
   policy::volume_filter_data data;
   data.pv = pv;
@@ -177,8 +175,8 @@ const policy::volume_policy* item_backupper::match(const k8s::persistent_volume*
   return r.ok() ? r.value() : nullptr;
 }
 
-volume_error item_backupper::helper_error(const diagnostic& d, const k8s::persistent_volume_claim* pvc, const k8s::pod* pod,
-                                  const k8s::pod_volume* v) const {
+volume_error item_backupper::helper_error(const diagnostic& d, const k8s::persistent_volume_claim* pvc,
+                                          const k8s::pod* pod, const k8s::pod_volume* v) const {
   volume_error err;
   err.pod = pod;
   err.pod_volume = v;
@@ -202,8 +200,7 @@ volume_entry& item_backupper::entry(std::string key) {
 }
 
 volume_entry& item_backupper::entry_for_pvc(const k8s::persistent_volume_claim& pvc) {
-  const std::string key =
-      skipped_pv_tracker::key_for(pvc.volume_name, pvc.metadata.namespace_, pvc.metadata.name);
+  const std::string key = skipped_pv_tracker::key_for(pvc.volume_name, pvc.metadata.namespace_, pvc.metadata.name);
   volume_entry& e = entry(key);
   volume_record& r = e.rec;
   r.pvc_name = pvc.metadata.name;
@@ -246,7 +243,7 @@ void item_backupper::conclude(volume_entry& e, const volume_decision& why) {
 }
 
 void item_backupper::track(volume_entry& e, skip_approach approach, skip_cause cause, const volume_decision& why,
-                   const k8s::pod* pod, const k8s::pod_volume* pod_volume) {
+                           const k8s::pod* pod, const k8s::pod_volume* pod_volume) {
   const volume_record& r = e.rec;
   const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
   if (!key.empty()) skipped_.track(key, approach, cause, pod, pod_volume);
@@ -292,7 +289,7 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
     e.rec.decision = d;
     e.decided = true;  // its outcome is the PVC's row
   }
-  index_ = {};  // frees the keys
+  index_ = {};                                       // frees the keys
   for (; !entries_.empty(); entries_.pop_front()) {  // move records out, freeing as we go
     volume_entry& e = entries_.front();
     volume_record& r = e.rec;
@@ -332,7 +329,8 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
       r.decision = make_decision(reason_kind::error, step_kind::item_inclusion);
       r.decision.error_index = static_cast<std::uint8_t>(r.errors.size() - 1);
     }
-    if (policy_action_is(r, policy::action_type::fs_backup) && !e.decided && !r.error() && r.pod_name.empty() && !r.pvc_name.empty()) {
+    if (policy_action_is(r, policy::action_type::fs_backup) && !e.decided && !r.error() && r.pod_name.empty() &&
+        !r.pvc_name.empty()) {
       volume_decision d = make_decision(reason_kind::fs_backup_without_pod, step_kind::backup_volume_info);
       d.policy = r.policy;
       if (in_.trace) r.steps.push_back(d);
@@ -363,8 +361,12 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
       case backup_method::csi_snapshot: r.snapshot_data_moved ? ++s.csi_data_movement : ++s.csi_snapshot; break;
       case backup_method::native_snapshot: ++s.native_snapshot; break;
       case backup_method::custom: ++s.custom; break;
-      case backup_method::none: if (!r.error()) ++s.skipped; break;
-      case backup_method::not_backed_up: if (!r.error()) ++s.not_backed_up; break;
+      case backup_method::none:
+        if (!r.error()) ++s.skipped;
+        break;
+      case backup_method::not_backed_up:
+        if (!r.error()) ++s.not_backed_up;
+        break;
     }
   }
   return out;

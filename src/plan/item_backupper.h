@@ -11,11 +11,11 @@
 #include <unordered_set>
 #include <vector>
 
-#include "volpol/helper/volume_helper.h"
 #include "namespace_includes_excludes.h"
 #include "pvc_snapshot_tracker.h"
 #include "resource_includes_excludes.h"
 #include "skipped_pv_tracker.h"
+#include "volpol/helper/volume_helper.h"
 #include "volpol/plan/item_collection.h"
 #include "volpol/plan/node_agent.h"
 #include "volpol/plan/planner.h"
@@ -89,8 +89,8 @@ class item_backupper {
   /// The first matching policy of the server's (backup + global) policies; records what was
   /// matched in `step` (when given) for explanations.
   [[nodiscard]] const policy::volume_policy* match(const k8s::persistent_volume* pv,
-                                                   const k8s::persistent_volume_claim* pvc,
-                                                   const k8s::pod_volume* v, volume_decision* step = nullptr) const;
+                                                   const k8s::persistent_volume_claim* pvc, const k8s::pod_volume* v,
+                                                   volume_decision* step = nullptr) const;
   /// A helper error as data (the helper's problem kind says which).
   [[nodiscard]] volume_error helper_error(const diagnostic& d, const k8s::persistent_volume_claim* pvc,
                                           const k8s::pod* pod, const k8s::pod_volume* v) const;
@@ -102,12 +102,12 @@ class item_backupper {
   const k8s::cluster& c_;
   namespace_includes_excludes ns_;  // the backup request's NamespaceIncludesExcludes
   resource_includes_excludes rf_;   // its ResourceIncludesExcludes
-  const item_collection& ic_;  // Velero's item collection and inclusion checks
+  const item_collection& ic_;       // Velero's item collection and inclusion checks
   node_agent node_agent_;
   std::shared_ptr<const policy::policies> merged_;  // backup + global, owned by the result
-  const policy::policies* effective_ = nullptr;  // backup + global: what the server uses
-  helper::volume_helper core_;                   // the item backupper's helper
-  helper::volume_helper csi_;                    // the CSI plugin's own helper
+  const policy::policies* effective_ = nullptr;     // backup + global: what the server uses
+  helper::volume_helper core_;                      // the item backupper's helper
+  helper::volume_helper csi_;                       // the CSI plugin's own helper
   pvc_snapshot_tracker pvc_tracker_;
   skipped_pv_tracker skipped_;
   std::unordered_set<std::string> pvcs_done_, pvs_done_;

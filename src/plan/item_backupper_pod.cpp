@@ -3,9 +3,9 @@
 // `BackupPodVolumes`.
 #include <algorithm>
 
+#include "item_backupper.h"
 #include "volpol/helper/decision.h"
 #include "volpol/helper/pvc_pv.h"
-#include "item_backupper.h"
 
 namespace volpol::plan::detail {
 
@@ -25,7 +25,7 @@ volume_decision pod_step(reason_kind kind, step_kind step, const k8s::pod& pod, 
 }  // namespace
 
 volume_entry& item_backupper::entry_for_pod_volume_or_pvc(const k8s::pod& pod, const k8s::pod_volume& v,
-                                                  const k8s::persistent_volume_claim*& pvc) {
+                                                          const k8s::persistent_volume_claim*& pvc) {
   pvc = helper::get_pvc_for_pod_volume(v, pod, c_);
   if (pvc == nullptr) return entry_for_pod_volume(pod, v);
   volume_entry& e = entry_for_pvc(*pvc);

@@ -1,7 +1,7 @@
 // The PV step of the walk: Velero-native snapshots.
 // Mirrors item_backupper.go `takePVSnapshot`.
-#include "volpol/helper/decision.h"
 #include "item_backupper.h"
+#include "volpol/helper/decision.h"
 
 namespace volpol::plan::detail {
 

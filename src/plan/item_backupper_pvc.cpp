@@ -1,9 +1,9 @@
 // The PVC step of the walk: the CSI PVC backup action, then the PVC's PV.
 // Mirrors item_backupper.go `executeActions` (PVCs) and actions/csi/pvc_action.go `Execute`.
+#include "item_backupper.h"
 #include "volpol/helper/decision.h"
 #include "volpol/helper/pvc_pv.h"
 #include "volpol/plan/volume_snapshot_class.h"
-#include "item_backupper.h"
 
 namespace volpol::plan::detail {
 
@@ -108,7 +108,8 @@ void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume
   }
   volume_record& r = e.rec;
   const bool move_data = in_.backup.snapshot_move_data.value_or(false);
-  const std::string mover = move_data ? effective_data_mover(csi_.data_mover_for_volume(pvc), in_.backup.data_mover) : "";
+  const std::string mover = move_data ? effective_data_mover(csi_.data_mover_for_volume(pvc), in_.backup.data_mover)
+                                      : "";
   // pvc_action.go: snapshot data movement with the built-in data mover needs a ready node agent.
   if (move_data && policy::is_builtin_data_mover(mover))
     if (auto not_ready = node_agent_.ready_for_data_movement()) {
@@ -122,14 +123,14 @@ void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume
   // createVolumeSnapshot: the StorageClass, then GetVolumeSnapshotClass (volume_snapshot_class.h).
   auto cls = csi_.get_snapshot_class(pvc);
   const std::string policy_class = cls.ok() ? cls.value() : std::string();
-  const snapshot_class_choice choice =
-      choose_volume_snapshot_class(c_, pvc, &in_.backup.annotations, policy_class);
+  const snapshot_class_choice choice = choose_volume_snapshot_class(c_, pvc, &in_.backup.annotations, policy_class);
   if (choice.is_error()) {
     volume_error err;
     err.kind = volume_error_kind::snapshot_class;
     err.pvc = &pvc;
     err.detail = static_cast<std::uint16_t>(choice.source);
-    if (const k8s::storage_class* sc = pvc.storage_class_name ? c_.find_storage_class(*pvc.storage_class_name) : nullptr)
+    if (const k8s::storage_class* sc = pvc.storage_class_name ? c_.find_storage_class(*pvc.storage_class_name)
+                                                              : nullptr)
       err.name = sc->provisioner;
     fail(e, err, step_kind::csi_pvc_action);
     return;

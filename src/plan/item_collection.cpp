@@ -76,10 +76,8 @@ std::string field_path(const item_inclusion& i) {
                 : fmt::format("namespacedFilterPolicies[{}]", i.policy_index);
   else if (i.origin == filter_origin::cluster_scoped_filter_policy)
     owner = fmt::format("clusterScopedFilterPolicy.resourceFilters[{}]", i.filter_index);
-  else if (i.origin == filter_origin::include_exclude_policy)
-    owner = "includeExcludePolicy";
-  else
-    owner = "spec";
+  else if (i.origin == filter_origin::include_exclude_policy) owner = "includeExcludePolicy";
+  else owner = "spec";
   if (i.field == filter_field::resource_filter) return owner;
   return fmt::format("{}.{}", owner, to_string(i.field));
 }
@@ -99,7 +97,8 @@ std::string describe(const item_inclusion& i) {
       return fmt::format("namespace not in {}", field_path(i));
     case item_exclusion::resource_not_included:
     case item_exclusion::resource_excluded:
-      if (i.field == filter_field::include_cluster_resources) return "cluster-scoped resources excluded by spec.includeClusterResources=false";
+      if (i.field == filter_field::include_cluster_resources)
+        return "cluster-scoped resources excluded by spec.includeClusterResources=false";
       if (i.pattern.empty()) return fmt::format("resource not in {}", field_path(i));
       return fmt::format("resource excluded by {}{}", field_path(i), pattern);
     case item_exclusion::cluster_scoped_not_listed:
@@ -166,7 +165,8 @@ void validate_includes_excludes(const std::vector<std::string>& includes, const 
   const std::set<std::string> in(includes.begin(), includes.end());
   const std::set<std::string> ex(excludes.begin(), excludes.end());
   if (in.size() > 1 && in.contains("*"))
-    out.add(make_error(fmt::format("{}: includes list must either contain '*' only, or a non-empty list of items", prefix)));
+    out.add(make_error(
+        fmt::format("{}: includes list must either contain '*' only, or a non-empty list of items", prefix)));
   if (ex.contains("*")) out.add(make_error(fmt::format("{}: excludes list cannot contain '*'", prefix)));
   for (const std::string& e : ex)
     if (in.contains(e))
@@ -179,9 +179,11 @@ void validate_scoped(const std::vector<std::string>& includes, const std::vector
   const std::set<std::string> in(includes.begin(), includes.end());
   const std::set<std::string> ex(excludes.begin(), excludes.end());
   if (in.size() > 1 && in.contains("*"))
-    out.add(make_error(fmt::format("{}: includes list must either contain '*' only, or a non-empty list of items", prefix)));
+    out.add(make_error(
+        fmt::format("{}: includes list must either contain '*' only, or a non-empty list of items", prefix)));
   if (ex.size() > 1 && ex.contains("*"))
-    out.add(make_error(fmt::format("{}: excludes list must either contain '*' only, or a non-empty list of items", prefix)));
+    out.add(make_error(
+        fmt::format("{}: excludes list must either contain '*' only, or a non-empty list of items", prefix)));
   if (!in.empty() && ex.contains("*"))
     out.add(make_error(fmt::format("{}: when exclude is '*', include cannot have value", prefix)));
   for (const std::string& e : ex)
@@ -201,9 +203,10 @@ std::optional<std::string> namespace_name_error(std::string_view ns) {
   bool ok = tmp.size() <= 63 && alnum(tmp.front()) && alnum(tmp.back());
   for (char c : tmp) ok = ok && (alnum(c) || c == '-');
   if (ok) return std::nullopt;
-  return fmt::format("invalid namespace \"{}\": a lowercase RFC 1123 label must consist of lower case alphanumeric "
-                     "characters or '-', and must start and end with an alphanumeric character",
-                     ns);
+  return fmt::format(
+      "invalid namespace \"{}\": a lowercase RFC 1123 label must consist of lower case alphanumeric "
+      "characters or '-', and must start and end with an alphanumeric character",
+      ns);
 }
 
 bool old_and_new_filters_together(const k8s::backup_spec& s) {
@@ -289,16 +292,18 @@ result<item_collection> item_collection::make(const k8s::backup_spec& spec_in, c
       if (auto e = namespace_name_error(ns))
         validation.add(make_error(fmt::format("Invalid included/excluded namespace lists: {}", *e)));
   if (!spec.or_label_selectors.empty() && spec.label_selector)
-    validation.add(make_error(
-        "encountered labelSelector as well as orLabelSelectors in backup spec, only one can be specified"));
+    validation.add(
+        make_error("encountered labelSelector as well as orLabelSelectors in backup spec, only one can be specified"));
   const policy::resource_policies* doc = policies ? &policies->document() : nullptr;
   if (doc != nullptr && doc->include_exclude && c.old_style_)
-    validation.add(make_error("include-resources, exclude-resources and include-cluster-resources are old filter "
-                              "parameters.\nThey cannot be used with include-exclude policies."));
+    validation.add(
+        make_error("include-resources, exclude-resources and include-cluster-resources are old filter "
+                   "parameters.\nThey cannot be used with include-exclude policies."));
   if (doc != nullptr && (!doc->namespaced_filters.empty() || doc->cluster_scoped_filter) && c.old_style_)
-    validation.add(make_error("include-resources, exclude-resources and include-cluster-resources are old filter "
-                              "parameters.\nThey cannot be used with namespace-scoped or fine-grained global filter "
-                              "policies."));
+    validation.add(
+        make_error("include-resources, exclude-resources and include-cluster-resources are old filter "
+                   "parameters.\nThey cannot be used with namespace-scoped or fine-grained global filter "
+                   "policies."));
 
   auto ns = namespace_includes_excludes::make(ns_includes, ns_excludes);
   if (const diagnostic* e = ns.error()) return *e;
@@ -344,15 +349,13 @@ result<item_collection> item_collection::make(const k8s::backup_spec& spec_in, c
     auto sel = k8s::label_selector_as_selector(*spec.label_selector);
     if (const diagnostic* e = sel.error())
       validation.add(make_error(fmt::format("invalid spec.labelSelector: {}", e->message)));
-    else
-      c.label_selector_ = std::move(sel).value();
+    else c.label_selector_ = std::move(sel).value();
   }
   for (std::size_t i = 0; i < spec.or_label_selectors.size(); ++i) {
     auto sel = k8s::label_selector_as_selector(spec.or_label_selectors[i]);
     if (const diagnostic* e = sel.error())
       validation.add(make_error(fmt::format("invalid spec.orLabelSelectors[{}]: {}", i, e->message)));
-    else
-      c.or_label_selectors_.push_back(std::move(sel).value());
+    else c.or_label_selectors_.push_back(std::move(sel).value());
   }
 
   // Fine-grained filter policies (resolveClusterScopedFilterPolicy / resolveNamespacedFilterPolicies).
@@ -440,8 +443,7 @@ item_inclusion item_collection::scope_exclusion(const scope_filter& f, bool incl
   item_inclusion r;
   r.why = why;
   r.origin = index < set.origins.size() ? set.origins[index] : filter_origin::backup_spec;
-  if (old_style_)
-    r.field = include_side ? filter_field::included_resources : filter_field::excluded_resources;
+  if (old_style_) r.field = include_side ? filter_field::included_resources : filter_field::excluded_resources;
   else if (namespaced)
     r.field = include_side ? filter_field::included_namespace_scoped_resources
                            : filter_field::excluded_namespace_scoped_resources;
@@ -513,8 +515,8 @@ item_inclusion item_collection::should_exclude_resource(resource_kind kind) cons
     if (!namespaced) {
       if (include_cluster_resources_ == false)
         return {item_exclusion::resource_excluded, filter_origin::backup_spec, filter_field::include_cluster_resources};
-      if (!include_cluster_resources_ && !(old_filter_.includes.empty() || old_filter_.includes.has("*") ||
-                                           old_filter_.includes.match(type)))
+      if (!include_cluster_resources_ &&
+          !(old_filter_.includes.empty() || old_filter_.includes.has("*") || old_filter_.includes.match(type)))
         return scope_exclusion(old_filter_, true, old_filter_.includes.items.size(), false,
                                item_exclusion::resource_excluded);
     }
@@ -573,8 +575,12 @@ item_inclusion item_collection::inclusion_checks(resource_kind kind, const k8s::
       if (k == kind) rf = f;
   }
   if (rf != nullptr && (!rf->names->empty() || !rf->excluded_names->empty())) {
-    item_inclusion r{item_exclusion::filter_name, rf->origin, filter_field::resource_filter, rf->policy_index,
-                     rf->filter_index, true};
+    item_inclusion r{item_exclusion::filter_name,
+                     rf->origin,
+                     filter_field::resource_filter,
+                     rf->policy_index,
+                     rf->filter_index,
+                     true};
     for (const std::string& e : *rf->excluded_names)
       if (glob_match(e, meta.name)) {
         r.pattern = e;

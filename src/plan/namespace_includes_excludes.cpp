@@ -10,8 +10,7 @@ result<namespace_includes_excludes> namespace_includes_excludes::make(std::vecto
                                                                       std::vector<std::string> excludes) {
   for (const auto* list : {&includes, &excludes})
     for (const auto& p : *list)
-      if (!glob_brackets_close(p))
-        return make_error("invalid namespace pattern `" + p + "`: unclosed `[`");
+      if (!glob_brackets_close(p)) return make_error("invalid namespace pattern `" + p + "`: unclosed `[`");
   namespace_includes_excludes f;
   f.includes_ = std::move(includes);
   f.excludes_ = std::move(excludes);
@@ -27,8 +26,7 @@ bool namespace_includes_excludes::should_include(std::string_view ns) const {
 }
 
 bool namespace_includes_excludes::all_namespaces() const {
-  const bool all_in = includes_.empty() ||
-                      std::find(includes_.begin(), includes_.end(), "*") != includes_.end();
+  const bool all_in = includes_.empty() || std::find(includes_.begin(), includes_.end(), "*") != includes_.end();
   return all_in && excludes_.empty();
 }
 

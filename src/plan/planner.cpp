@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "volpol/plan/node_agent.h"
 #include "item_backupper.h"
+#include "volpol/plan/node_agent.h"
 
 namespace volpol::plan {
 
@@ -72,11 +72,13 @@ std::string plan_note_text(plan_note n, const plan_result& plan) {
       return out;
     }
     case plan_note::policy_config_map_missing:
-      return fmt::format("the Backup's resource policy ConfigMap {} is not in the input: pass it with --policy, or "
-                         "add it to -f",
-                         plan.missing_policy_config_map);
+      return fmt::format(
+          "the Backup's resource policy ConfigMap {} is not in the input: pass it with --policy, or "
+          "add it to -f",
+          plan.missing_policy_config_map);
     case plan_note::backup_from_schedule:
-      return fmt::format("planned for the Backup Schedule {} creates ({})", plan.backup.schedule_name, plan.backup.name);
+      return fmt::format("planned for the Backup Schedule {} creates ({})", plan.backup.schedule_name,
+                         plan.backup.name);
   }
   return "";
 }
@@ -90,14 +92,16 @@ result<plan_result> make_plan(const plan_input& input_in) {
   else validation = locations.errors;
   diagnostics collection_errors;
   const policy::policies* server_policies = input.backup_policies ? input.backup_policies : input.global_policies;
-  auto collection = item_collection::make(to_backup_spec(input.backup), server_policies, *input.cluster, collection_errors);
+  auto collection = item_collection::make(to_backup_spec(input.backup), server_policies, *input.cluster,
+                                          collection_errors);
   if (const diagnostic* e = collection.error()) return *e;
   for (const diagnostic& d : collection_errors) validation.push_back(d.message);
   auto shared = std::make_shared<const item_collection>(std::move(collection).value());
   auto ns = namespace_includes_excludes::make(input.backup.include_namespaces, input.backup.exclude_namespaces);
   if (auto* e = ns.error()) return *e;
   detail::item_backupper w(input, std::move(ns).value(),
-                   resource_includes_excludes(input.backup.include_resources, input.backup.exclude_resources), *shared);
+                           resource_includes_excludes(input.backup.include_resources, input.backup.exclude_resources),
+                           *shared);
   w.run();
   plan_result out = w.finish(validation.size());
   out.collection = std::move(shared);

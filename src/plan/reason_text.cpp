@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "volpol/helper/pvc_pv.h"
 #include "skipped_pv_tracker.h"
+#include "volpol/helper/pvc_pv.h"
 
 namespace volpol::plan {
 
@@ -81,7 +81,8 @@ std::string decision_text(const volume_decision& d, const volume_record& r, cons
       return fmt::format("opted out of fs-backup by pod {}/{} (Velero tracks it: podvolume)",
                          d.pod ? d.pod->metadata.namespace_ : "", d.pod ? d.pod->metadata.name : "");
     case reason_kind::pod_not_running:
-      return "fs-backup selected (" + helper_decision_text(d.as_helper()) + "), but " + (d.pod ? not_running(*d.pod) : "");
+      return "fs-backup selected (" + helper_decision_text(d.as_helper()) + "), but " +
+             (d.pod ? not_running(*d.pod) : "");
     case reason_kind::pod_volume_policy_skip: return "volume policy `skip` matched: no PodVolumeBackup";
     case reason_kind::host_path_volume:
       return "fs-backup selected (" + helper_decision_text(d.as_helper()) +

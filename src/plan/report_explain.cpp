@@ -41,13 +41,13 @@ std::string step_subject(const volume_decision& d) {
   return {};
 }
 
-std::string step_conclusion(const volume_decision& d, const volume_record& r, const plan_result& plan,
-                            bool deciding) {
+std::string step_conclusion(const volume_decision& d, const volume_record& r, const plan_result& plan, bool deciding) {
   if (d.kind == reason_kind::csi_volume_pvc_not_backed_up && !deciding)
     return "CSI volume: left to the CSI PVC action (EnableCSI)";
   if (d.kind != reason_kind::none) return decision_text(d, r, plan);
   if (d.has_helper) return std::string(d.perform ? "yes: " : "no: ") + helper_decision_text(d.as_helper());
-  if (d.policy != nullptr) return "no skip: " + helper::policy_label_with_action(*d.policy) + " matched, the step goes on";
+  if (d.policy != nullptr)
+    return "no skip: " + helper::policy_label_with_action(*d.policy) + " matched, the step goes on";
   if (d.consulted_policies) return "no volume policy matched, the step goes on";
   return "goes on";
 }
@@ -92,7 +92,8 @@ void text_policies(std::string& out, const step_explanation& s) {
   bool reached = true;
   for (const policy::policy_evaluation& e : s.policies) {
     const std::string pos = policy_position(*e.policy);
-    const std::string head = fmt::format("         {}{}", helper::policy_label_with_action(*e.policy), pos.empty() ? "" : " at " + pos);
+    const std::string head = fmt::format("         {}{}", helper::policy_label_with_action(*e.policy),
+                                         pos.empty() ? "" : " at " + pos);
     if (!reached) {
       out += head + ": not reached\n";
       continue;
@@ -114,7 +115,8 @@ std::string volume_line(const volume_record& r) {
   if (!r.pv_name.empty()) parts.push_back(fmt::format("PV {}", r.pv_name));
   if (!r.storage_class.empty()) parts.push_back(fmt::format("storage class {}", r.storage_class));
   if (!r.volume_type.empty()) parts.push_back(fmt::format("type {}", r.volume_type));
-  if (!r.pod_name.empty()) parts.push_back(fmt::format("pod {}/{} volume {}", r.pod_namespace, r.pod_name, r.pod_volume));
+  if (!r.pod_name.empty())
+    parts.push_back(fmt::format("pod {}/{} volume {}", r.pod_namespace, r.pod_name, r.pod_volume));
   return fmt::format("{}", fmt::join(parts, ", "));
 }
 
@@ -137,7 +139,8 @@ void text_volume(std::string& out, const volume_record& r, const plan_result& pl
     const step_explanation& s = x.steps[i];
     const std::string subject = step_subject(*s.step);
     out += fmt::format("  {} {}. {}{}: {}\n", x.deciding_step == i ? "=>" : "  ", i + 1, velero_function(s.step->step),
-                       subject.empty() ? "" : " (" + subject + ")", step_conclusion(*s.step, r, plan, x.deciding_step == i));
+                       subject.empty() ? "" : " (" + subject + ")",
+                       step_conclusion(*s.step, r, plan, x.deciding_step == i));
     text_policies(out, s);
   }
   out += "  legacy rules: " + legacy_text(x.legacy) + "\n";

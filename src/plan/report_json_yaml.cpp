@@ -1,8 +1,8 @@
 // JSON and YAML renderings of a plan: one document model, two writers.
 #include <fmt/format.h>
 
-#include <cstdio>
 #include <yaml-cpp/yaml.h>
+#include <cstdio>
 
 #include "document_model.h"
 #include "record_node.h"
@@ -30,7 +30,6 @@ node policy_node(const volume_record& r) {
   return object(std::move(p));
 }
 
-
 /// The compact, structured form of the record's deciding step: scripts branch on these
 /// names, never on the `reason` sentence.
 node decision_node(const volume_record& r, const plan_result& plan) {
@@ -43,7 +42,8 @@ node decision_node(const volume_record& r, const plan_result& plan) {
     if (d.exclusion != helper::volume_exclusion::none) f.emplace_back("exclusion", str(helper::to_string(d.exclusion)));
   }
   if (d.policy != nullptr) f.emplace_back("policy", str(helper::policy_label(*d.policy)));
-  if (const k8s::pod* pod = d.pod; pod != nullptr) f.emplace_back("pod", str(pod->metadata.namespace_ + "/" + pod->metadata.name));
+  if (const k8s::pod* pod = d.pod; pod != nullptr)
+    f.emplace_back("pod", str(pod->metadata.namespace_ + "/" + pod->metadata.name));
   if (d.kind == reason_kind::native_snapshot && d.location < plan.server.volume_snapshot_locations.size())
     f.emplace_back("volumeSnapshotLocation", str(plan.server.volume_snapshot_locations[d.location].name));
   if (d.kind == reason_kind::error && d.error_index < r.errors.size())
@@ -147,10 +147,14 @@ class record_writer {
 
 fields header(const plan_result& plan, const report_context& ctx) {
   const plan_summary& s = plan.summary;
-  fields summary = {{"volumes", num(s.volumes)},          {"fsBackup", num(s.fs_backup)},
-                    {"csiSnapshot", num(s.csi_snapshot)}, {"csiSnapshotDataMovement", num(s.csi_data_movement)},
-                    {"nativeSnapshot", num(s.native_snapshot)}, {"custom", num(s.custom)},
-                    {"skipped", num(s.skipped)},          {"errors", num(s.errors)}};
+  fields summary = {{"volumes", num(s.volumes)},
+                    {"fsBackup", num(s.fs_backup)},
+                    {"csiSnapshot", num(s.csi_snapshot)},
+                    {"csiSnapshotDataMovement", num(s.csi_data_movement)},
+                    {"nativeSnapshot", num(s.native_snapshot)},
+                    {"custom", num(s.custom)},
+                    {"skipped", num(s.skipped)},
+                    {"errors", num(s.errors)}};
   if (s.not_backed_up > 0) summary.emplace_back("notBackedUp", num(s.not_backed_up));
   std::vector<node> notes, problems;
   for (const plan_note n : plan.notes) notes.push_back(str(plan_note_text(n, plan)));

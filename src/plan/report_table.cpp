@@ -41,9 +41,14 @@ row make_row(const volume_record& r, const plan_result& plan) {
   std::string reason = reason_text(r, plan);
   if (r.error() && r.decision.kind != reason_kind::error)
     reason = "error: " + error_messages(r) + (reason.empty() ? "" : "; " + reason);
-  return {or_dash(ns),           or_dash(pod),          or_dash(r.pvc_name),
-          or_dash(r.pv_name),    or_dash(r.storage_class), std::string(method_label(r)),
-          or_dash(policy_label(r)), reason};
+  return {or_dash(ns),
+          or_dash(pod),
+          or_dash(r.pvc_name),
+          or_dash(r.pv_name),
+          or_dash(r.storage_class),
+          std::string(method_label(r)),
+          or_dash(policy_label(r)),
+          reason};
 }
 
 }  // namespace
@@ -65,8 +70,8 @@ std::string render_table(const plan_result& plan, const report_context& ctx) {
   out += fmt::format(
       "\n{} volume{}: {} fs-backup, {} CSI snapshot, {} CSI snapshot with data movement, {} native snapshot, "
       "{} custom (plugin), {} skipped, {} error{}\n",
-      s.volumes, s.volumes == 1 ? "" : "s", s.fs_backup, s.csi_snapshot, s.csi_data_movement,
-      s.native_snapshot, s.custom, s.skipped, s.errors, s.errors == 1 ? "" : "s");
+      s.volumes, s.volumes == 1 ? "" : "s", s.fs_backup, s.csi_snapshot, s.csi_data_movement, s.native_snapshot,
+      s.custom, s.skipped, s.errors, s.errors == 1 ? "" : "s");
   if (s.not_backed_up > 0) {  // the filters left items out: say how many, before the notes
     out.pop_back();
     out += fmt::format(", {} not backed up\n", s.not_backed_up);

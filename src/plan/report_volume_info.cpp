@@ -164,9 +164,13 @@ class go_object {
     return out_;
   }
   void text(std::string_view k, std::string_view v) { go_string(key(k), v); }
-  void text_omitempty(std::string_view k, std::string_view v) { if (!v.empty()) text(k, v); }
+  void text_omitempty(std::string_view k, std::string_view v) {
+    if (!v.empty()) text(k, v);
+  }
   void number(std::string_view k, std::int64_t v) { key(k) += std::to_string(v); }
-  void number_omitempty(std::string_view k, std::int64_t v) { if (v != 0) number(k, v); }
+  void number_omitempty(std::string_view k, std::int64_t v) {
+    if (v != 0) number(k, v);
+  }
   void boolean(std::string_view k, bool v) { key(k) += v ? "true" : "false"; }
 
  private:

@@ -12,9 +12,7 @@ bool names(const std::vector<std::string>& list, resource_kind kind) {
                      [&](const std::string& n) { return resource_kind_from_name(n) == kind; });
 }
 
-bool has_star(const std::vector<std::string>& list) {
-  return std::find(list.begin(), list.end(), "*") != list.end();
-}
+bool has_star(const std::vector<std::string>& list) { return std::find(list.begin(), list.end(), "*") != list.end(); }
 
 }  // namespace
 

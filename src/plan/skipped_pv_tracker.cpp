@@ -24,8 +24,8 @@ std::string_view to_string(skip_approach a) {
   return "any";
 }
 
-void skipped_pv_tracker::track(const std::string& key, skip_approach approach, skip_cause cause,
-                               const k8s::pod* pod, const k8s::pod_volume* pod_volume) {
+void skipped_pv_tracker::track(const std::string& key, skip_approach approach, skip_cause cause, const k8s::pod* pod,
+                               const k8s::pod_volume* pod_volume) {
   if (key.empty() || cause == skip_cause::none || included_.count(key) != 0) return;
   skipped_reasons& r = reasons_[key];
   r.cause[static_cast<std::size_t>(approach)] = cause;
@@ -68,7 +68,8 @@ std::string skip_reason_text(skip_cause cause, const k8s::pod* pod, const k8s::p
     case skip_cause::opted_out_by_pod:
       return "opted out due to annotation in pod " + (pod ? pod->metadata.name : std::string());
     case skip_cause::resource_policy_skip: return "skipped due to resource policy ";
-    case skip_cause::not_satisfy_criteria: return "not satisfy the criteria for VolumePolicy or the legacy snapshot way";
+    case skip_cause::not_satisfy_criteria:
+      return "not satisfy the criteria for VolumePolicy or the legacy snapshot way";
     case skip_cause::not_csi_volume: return "skipped b/c it's not a CSI volume";
     case skip_cause::no_volume_snapshotter: return "no applicable volumesnapshotter found";
     case skip_cause::matched_skip: return "matched action is 'skip' in chosen resource policies";
@@ -85,8 +86,7 @@ std::string skip_reason_text(skip_cause cause, const k8s::pod* pod, const k8s::p
           "volume {} declared in pod {} is a block volume. Block volumes are not supported for fs backup, skipping",
           volume, pod_key);
     case skip_cause::volume_not_mounted:
-      return fmt::format("volume {} is declared in pod {} but not mounted by any container, skipping", volume,
-                         pod_key);
+      return fmt::format("volume {} is declared in pod {} but not mounted by any container, skipping", volume, pod_key);
   }
   return {};
 }

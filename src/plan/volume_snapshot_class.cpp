@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "volpol/k8s/volume_snapshot_class.h"
 #include "volpol/k8s/spelling.h"
+#include "volpol/k8s/volume_snapshot_class.h"
 
 namespace volpol::plan {
 
@@ -15,8 +15,6 @@ namespace {
 
 constexpr std::string_view class_label = "velero.io/csi-volumesnapshot-class";
 constexpr std::string_view default_class_annotation = "snapshot.storage.kubernetes.io/is-default-class";
-
-
 
 /// GetVolumeSnapshotClassFrom{PVCAnnotations,VolumePolicy,BackupAnnotations}ForDriver: the
 /// class named `name` if it is for `driver`; a fall-through entry otherwise.

@@ -41,8 +41,7 @@ result<std::vector<std::pair<std::string, std::string>>> parse_map_flag(std::str
   std::map<std::string, std::string> out;
   for (const std::string& f : fields) {
     const auto at = f.find(kv);
-    if (at == std::string::npos)
-      return make_error(fmt::format("error parsing `{}`: expected `key{}value`", f, kv));
+    if (at == std::string::npos) return make_error(fmt::format("error parsing `{}`: expected `key{}value`", f, kv));
     out[f.substr(0, at)] = f.substr(at + 1);
   }
   return std::vector<std::pair<std::string, std::string>>(out.begin(), out.end());
@@ -69,9 +68,9 @@ snapshot_location_resolution resolve_volume_snapshot_locations(
     }
     const auto [it, added] = by_provider.try_emplace(l->provider, l);
     if (!added && it->second->name != name)
-      r.errors.push_back(fmt::format(
-          "more than one VolumeSnapshotLocation name specified for provider {}: {}; unexpected name was {}",
-          l->provider, name, it->second->name));
+      r.errors.push_back(
+          fmt::format("more than one VolumeSnapshotLocation name specified for provider {}: {}; unexpected name was {}",
+                      l->provider, name, it->second->name));
   }
   if (!r.errors.empty()) return r;
   std::map<std::string, std::vector<const volume_snapshot_location*>> all;
@@ -92,8 +91,8 @@ snapshot_location_resolution resolve_volume_snapshot_locations(
       const volume_snapshot_location* l = find(def);
       if (l == nullptr) {
         r.errors.push_back(fmt::format(
-            "error getting volume snapshot location named {}: volumesnapshotlocations.velero.io \"{}\" not found",
-            def, def));
+            "error getting volume snapshot location named {}: volumesnapshotlocations.velero.io \"{}\" not found", def,
+            def));
         continue;
       }
       by_provider[provider] = l;
@@ -159,8 +158,10 @@ volume_id_answer gcp(const k8s::persistent_volume& pv) {
   if (pv.sources.has(k8s::volume_source::csi) && pv.sources.csi.driver == "pd.csi.storage.gke.io") {
     const std::string& h = pv.sources.csi.volume_handle;
     if (!is_gce_disk_handle(h))
-      return {"", "invalid volumeHandle for CSI driver:pd.csi.storage.gke.io, expected "
-                  "projects/{project}/zones/{zone}/disks/{name}, got " + h};
+      return {"",
+              "invalid volumeHandle for CSI driver:pd.csi.storage.gke.io, expected "
+              "projects/{project}/zones/{zone}/disks/{name}, got " +
+                  h};
     return {h.substr(h.rfind('/') + 1), ""};
   }
   if (!pv.sources.has(k8s::volume_source::gce_persistent_disk)) return {};

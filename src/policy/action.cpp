@@ -10,13 +10,13 @@ namespace volpol::policy {
 namespace {
 
 diagnostic only_for_snapshot(std::string_view parameter, const action& a) {
-  return make_error(fmt::format("the `{}` parameter is only supported for the `snapshot` action, not `{}`",
-                                parameter, a.type_name()));
+  return make_error(fmt::format("the `{}` parameter is only supported for the `snapshot` action, not `{}`", parameter,
+                                a.type_name()));
 }
 
 diagnostic not_a_string(std::string_view parameter, const value& v) {
-  return make_error(fmt::format("parameter `{}` must be a string, got {} `{}`", parameter, v.go_type_name(),
-                                v.to_string()));
+  return make_error(
+      fmt::format("parameter `{}` must be a string, got {} `{}`", parameter, v.go_type_name(), v.to_string()));
 }
 
 }  // namespace

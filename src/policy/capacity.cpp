@@ -11,12 +11,31 @@ namespace volpol::policy {
 namespace {
 
 // White space as Go's unicode.IsSpace defines it, UTF-8 encoded (strings.TrimSpace trims these).
-constexpr std::array<std::string_view, 25> go_spaces = {
-    " ",            "\t",           "\n",           "\v",           "\f",           "\r",
-    "\xC2\x85",     "\xC2\xA0",     "\xE1\x9A\x80", "\xE2\x80\x80", "\xE2\x80\x81", "\xE2\x80\x82",
-    "\xE2\x80\x83", "\xE2\x80\x84", "\xE2\x80\x85", "\xE2\x80\x86", "\xE2\x80\x87", "\xE2\x80\x88",
-    "\xE2\x80\x89", "\xE2\x80\x8A", "\xE2\x80\xA8", "\xE2\x80\xA9", "\xE2\x80\xAF", "\xE2\x81\x9F",
-    "\xE3\x80\x80"};
+constexpr std::array<std::string_view, 25> go_spaces = {" ",
+                                                        "\t",
+                                                        "\n",
+                                                        "\v",
+                                                        "\f",
+                                                        "\r",
+                                                        "\xC2\x85",
+                                                        "\xC2\xA0",
+                                                        "\xE1\x9A\x80",
+                                                        "\xE2\x80\x80",
+                                                        "\xE2\x80\x81",
+                                                        "\xE2\x80\x82",
+                                                        "\xE2\x80\x83",
+                                                        "\xE2\x80\x84",
+                                                        "\xE2\x80\x85",
+                                                        "\xE2\x80\x86",
+                                                        "\xE2\x80\x87",
+                                                        "\xE2\x80\x88",
+                                                        "\xE2\x80\x89",
+                                                        "\xE2\x80\x8A",
+                                                        "\xE2\x80\xA8",
+                                                        "\xE2\x80\xA9",
+                                                        "\xE2\x80\xAF",
+                                                        "\xE2\x81\x9F",
+                                                        "\xE3\x80\x80"};
 
 std::size_t space_prefix(std::string_view s) {
   for (std::string_view w : go_spaces)
@@ -63,8 +82,8 @@ result<capacity_range> parse_capacity(std::string_view text) {
 bool capacity_range::contains(const k8s::quantity& y) const {
   const bool lower_zero = lower.is_zero();
   const bool upper_zero = upper.is_zero();
-  if (lower_zero && upper.compare(y) >= 0) return true;  // [0, a]
-  if (upper_zero && lower.compare(y) <= 0) return true;  // [b, 0]
+  if (lower_zero && upper.compare(y) >= 0) return true;                                   // [0, a]
+  if (upper_zero && lower.compare(y) <= 0) return true;                                   // [b, 0]
   if (!lower_zero && !upper_zero) return lower.compare(y) <= 0 && upper.compare(y) >= 0;  // [a, b]
   return false;
 }

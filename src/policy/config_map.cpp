@@ -105,7 +105,8 @@ std::optional<resource_policies> decode_config_map_node(const YAML::Node& root, 
   if (count != 1) {
     std::string help = count == 0 ? "put the policy document under one `data` key, e.g. `policy.yaml: |`"
                                   : fmt::format("found {}; keep one policy document per ConfigMap", key_list(data));
-    if (count == 0 && child(root, "binaryData").IsDefined()) help = "`binaryData` is not read: put the policy under `data`";
+    if (count == 0 && child(root, "binaryData").IsDefined())
+      help = "`binaryData` is not read: put the policy under `data`";
     d.error(data.IsDefined() ? mark_of(data) : mark_of(root), "data",
             fmt::format("illegal resource policies {}: `data` must hold exactly one key (the policy document), "
                         "found {}",
@@ -117,7 +118,8 @@ std::optional<resource_policies> decode_config_map_node(const YAML::Node& root, 
   const std::string key = entry->first.IsScalar() ? entry->first.Scalar() : std::string();
   const YAML::Node value = entry->second;
   if (!node_decoder::is_null(value) && !value.IsScalar()) {
-    d.error(mark_of(value), "data." + key, fmt::format("expected the policy document as a string, got {}", describe(value)),
+    d.error(mark_of(value), "data." + key,
+            fmt::format("expected the policy document as a string, got {}", describe(value)),
             "write the document as a literal block: `" + key + ": |`");
     return std::nullopt;
   }

@@ -114,18 +114,18 @@ void decode_volume_policy(const YAML::Node& n, std::size_t index, const std::str
   vp.type_mark = vp.mark;
   const std::size_t before = d.errors();
   const bool is_mapping = d.fields(n, path, vp.mark, "a volume policy", volume_policy_fields,
-           [&](std::string_view key, const YAML::Node& v, value_mark km, const std::string& p) {
-             const value_mark vm = value_position(v, km);
-             if (key == "conditions") {
-               const std::size_t conditions_before = d.errors();
-               vp.conditions = d.any_map(v, p, vm);
-               vp.conditions_failed = d.errors() != conditions_before;
-               return;
-             }
-             const std::size_t action_before = d.errors();
-             decode_action(v, p, vm, vp, d);
-             vp.action_failed = d.errors() != action_before;
-           });
+                                   [&](std::string_view key, const YAML::Node& v, value_mark km, const std::string& p) {
+                                     const value_mark vm = value_position(v, km);
+                                     if (key == "conditions") {
+                                       const std::size_t conditions_before = d.errors();
+                                       vp.conditions = d.any_map(v, p, vm);
+                                       vp.conditions_failed = d.errors() != conditions_before;
+                                       return;
+                                     }
+                                     const std::size_t action_before = d.errors();
+                                     decode_action(v, p, vm, vp, d);
+                                     vp.action_failed = d.errors() != action_before;
+                                   });
   if (!is_mapping) vp.action_failed = true;  // reported: no action to check
   const std::size_t types_before = d.errors();
   check_condition_types(vp, path, d);
@@ -134,8 +134,7 @@ void decode_volume_policy(const YAML::Node& n, std::size_t index, const std::str
   out.push_back(std::move(vp));
 }
 
-void decode_version(const YAML::Node& v, value_mark km, const std::string& p, resource_policies& doc,
-                    node_decoder& d) {
+void decode_version(const YAML::Node& v, value_mark km, const std::string& p, resource_policies& doc, node_decoder& d) {
   doc.version_mark = value_position(v, km);
   const std::size_t before = d.errors();
   doc.version = d.string_field(v, p, doc.version_mark).value_or("");

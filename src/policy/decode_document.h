@@ -20,15 +20,13 @@ namespace volpol::policy::detail {
                                                      node_decoder& d);
 
 /// The sections of decode_filters.cpp.
-[[nodiscard]] std::optional<include_exclude_policy> decode_include_exclude(const YAML::Node& n,
-                                                                           const std::string& path, value_mark m,
-                                                                           node_decoder& d);
+[[nodiscard]] std::optional<include_exclude_policy> decode_include_exclude(const YAML::Node& n, const std::string& path,
+                                                                           value_mark m, node_decoder& d);
 [[nodiscard]] std::optional<cluster_scoped_filter_policy> decode_cluster_scoped_filter(const YAML::Node& n,
                                                                                        const std::string& path,
-                                                                                       value_mark m,
-                                                                                       node_decoder& d);
+                                                                                       value_mark m, node_decoder& d);
 [[nodiscard]] std::vector<namespaced_filter_policy> decode_namespaced_filters(const YAML::Node& n,
-                                                                              const std::string& path,
-                                                                              value_mark m, node_decoder& d);
+                                                                              const std::string& path, value_mark m,
+                                                                              node_decoder& d);
 
 }  // namespace volpol::policy::detail

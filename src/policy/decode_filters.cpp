@@ -9,9 +9,10 @@ namespace volpol::policy::detail {
 
 namespace {
 
-const std::vector<std::string_view> include_exclude_fields = {
-    "includedClusterScopedResources", "excludedClusterScopedResources", "includedNamespaceScopedResources",
-    "excludedNamespaceScopedResources"};
+const std::vector<std::string_view> include_exclude_fields = {"includedClusterScopedResources",
+                                                              "excludedClusterScopedResources",
+                                                              "includedNamespaceScopedResources",
+                                                              "excludedNamespaceScopedResources"};
 const std::vector<std::string_view> filter_fields = {"kinds", "labelSelector", "orLabelSelectors", "names",
                                                      "excludedNames"};
 const std::vector<std::string_view> selector_fields = {"matchLabels", "matchExpressions"};
@@ -115,28 +116,26 @@ namespaced_filter_policy decode_namespaced(const YAML::Node& n, const std::strin
 
 }  // namespace
 
-std::optional<include_exclude_policy> decode_include_exclude(const YAML::Node& n, const std::string& path,
-                                                             value_mark m, node_decoder& d) {
+std::optional<include_exclude_policy> decode_include_exclude(const YAML::Node& n, const std::string& path, value_mark m,
+                                                             node_decoder& d) {
   include_exclude_policy p;
   p.mark = m;
-  std::vector<std::string>* lists[4] = {
-      &p.included_cluster_scoped_resources, &p.excluded_cluster_scoped_resources,
-      &p.included_namespace_scoped_resources, &p.excluded_namespace_scoped_resources};
+  std::vector<std::string>* lists[4] = {&p.included_cluster_scoped_resources, &p.excluded_cluster_scoped_resources,
+                                        &p.included_namespace_scoped_resources, &p.excluded_namespace_scoped_resources};
   const std::size_t before = d.errors();
-  const bool present = d.fields(
-      n, path, m, "includeExcludePolicy", include_exclude_fields,
-      [&](std::string_view key, const YAML::Node& v, value_mark km, const std::string& fp) {
-        for (std::size_t i = 0; i < 4; ++i)
-          if (key == include_exclude_fields[i]) *lists[i] = d.string_list(v, fp, value_position(v, km), &p.marks[i]);
-      });
+  const bool present = d.fields(n, path, m, "includeExcludePolicy", include_exclude_fields,
+                                [&](std::string_view key, const YAML::Node& v, value_mark km, const std::string& fp) {
+                                  for (std::size_t i = 0; i < 4; ++i)
+                                    if (key == include_exclude_fields[i])
+                                      *lists[i] = d.string_list(v, fp, value_position(v, km), &p.marks[i]);
+                                });
   if (!present) return std::nullopt;
   p.decode_failed = d.errors() != before;
   return p;
 }
 
-std::optional<cluster_scoped_filter_policy> decode_cluster_scoped_filter(const YAML::Node& n,
-                                                                         const std::string& path, value_mark m,
-                                                                         node_decoder& d) {
+std::optional<cluster_scoped_filter_policy> decode_cluster_scoped_filter(const YAML::Node& n, const std::string& path,
+                                                                         value_mark m, node_decoder& d) {
   cluster_scoped_filter_policy p;
   p.mark = m;
   const std::size_t before = d.errors();

@@ -12,7 +12,6 @@ namespace volpol::policy::detail {
 
 namespace {
 
-
 std::string shorten(const std::string& s) { return s.size() > 60 ? s.substr(0, 57) + "..." : s; }
 
 }  // namespace
@@ -153,8 +152,8 @@ void node_decoder::each_unique_key(const YAML::Node& n, const std::string& path,
   }
 }
 
-std::vector<std::pair<std::string, std::string>> node_decoder::string_map(const YAML::Node& n,
-                                                                          const std::string& path, value_mark m,
+std::vector<std::pair<std::string, std::string>> node_decoder::string_map(const YAML::Node& n, const std::string& path,
+                                                                          value_mark m,
                                                                           std::vector<value_mark>* key_marks) {
   std::vector<std::pair<std::string, std::string>> out;
   if (is_null(n)) return out;
@@ -219,10 +218,8 @@ void node_decoder::struct_list(const YAML::Node& n, const std::string& path, val
   std::size_t i = 0;
   for (const YAML::Node& item : n) {
     const std::string p = item_path(path, i);
-    if (is_null(item))
-      warn(value_position(item, m), p, fmt::format("empty list item ignored (expected {})", what));
-    else
-      f(item, i, p);
+    if (is_null(item)) warn(value_position(item, m), p, fmt::format("empty list item ignored (expected {})", what));
+    else f(item, i, p);
     ++i;
   }
 }

@@ -72,8 +72,8 @@ class node_decoder {
   value any_map(const YAML::Node& n, const std::string& path, value_mark m);
 
   /// A field handler: key as written, its value node, the key's position, the field's path.
-  using field_fn = std::function<void(std::string_view key, const YAML::Node& v, value_mark key_mark,
-                                      const std::string& path)>;
+  using field_fn =
+      std::function<void(std::string_view key, const YAML::Node& v, value_mark key_mark, const std::string& path)>;
 
   /// A Go struct: `n` must be a mapping (null → false, unset; another kind → reported, false).
   /// Calls `f` for each key in `known` found; reports unknown keys (with a "did you mean"),

@@ -16,12 +16,11 @@ value_mark at(const std::vector<value_mark>& marks, std::size_t i, value_mark fa
   return i < marks.size() && marks[i].line ? marks[i] : fallback;
 }
 
-void check_selector(const policy_label_selector& s, const std::string& path, const text_origin& o,
-                    diagnostics& out) {
+void check_selector(const policy_label_selector& s, const std::string& path, const text_origin& o, diagnostics& out) {
   if (s.decode_failed || !s.present()) return;  // Go checks only a present selector
   for (const k8s::selector_problem& p : k8s::check_label_selector(s))
-    out.add(o.diagnose(p.mark.line ? p.mark : s.mark, path + "." + p.path,
-                       "invalid label selector: " + p.message, p.help));
+    out.add(
+        o.diagnose(p.mark.line ? p.mark : s.mark, path + "." + p.path, "invalid label selector: " + p.message, p.help));
 }
 
 void check_globs(const std::vector<std::string>& patterns, const std::vector<value_mark>& marks,
@@ -65,8 +64,7 @@ void check_catch_all(const resource_filter& rf, const std::string& path, int& ca
                                    "namespaced filter policy; resourceFilters[{}] is one already",
                                    catch_all),
                        "merge the two filters, or name the kinds of one of them"));
-  else
-    catch_all = static_cast<int>(j);
+  else catch_all = static_cast<int>(j);
   if (!rf.names.empty() || !rf.excluded_names.empty())
     out.add(o.diagnose(rf.mark, path + (rf.names.empty() ? ".excludedNames" : ".names"),
                        "`names` and `excludedNames` cannot be used in a catch-all resource filter (empty `kinds` or "

@@ -113,9 +113,10 @@ std::optional<std::string> glob_syntax_error(std::string_view s) {
 
 std::optional<std::string> namespace_pattern_error(std::string_view p) {
   if (const std::size_t bad = p.find_first_of("|()!{},"); bad != std::string_view::npos)
-    return fmt::format("wildcard pattern contains unsupported character `{}` (none of |, (, ), !, {{, }}, , is "
-                       "supported)",
-                       p[bad]);
+    return fmt::format(
+        "wildcard pattern contains unsupported character `{}` (none of |, (, ), !, {{, }}, , is "
+        "supported)",
+        p[bad]);
   if (p.find("**") != std::string_view::npos)
     return "wildcard pattern contains consecutive asterisks (only single * allowed)";
   for (std::size_t i = 0; i < p.size(); ++i) {

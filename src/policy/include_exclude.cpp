@@ -12,7 +12,7 @@ namespace volpol::policy::detail {
 namespace {
 
 constexpr std::string_view list_fields[4] = {"includedClusterScopedResources", "excludedClusterScopedResources",
-                                            "includedNamespaceScopedResources", "excludedNamespaceScopedResources"};
+                                             "includedNamespaceScopedResources", "excludedNamespaceScopedResources"};
 
 value_mark item_mark(const include_exclude_policy& p, int list, std::size_t i) {
   const auto& marks = p.marks[list];

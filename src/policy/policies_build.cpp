@@ -31,8 +31,7 @@ std::optional<volume_conditions> build_conditions(const raw_volume_policy& raw, 
   if (const diagnostic* e = range.error()) {
     const value* cap = raw.conditions.find("capacity");
     d.error(cap && cap->mark().line ? cap->mark() : raw.mark, path + ".capacity", e->message,
-            e->help.empty() ? "write `lower,upper` with Kubernetes quantities, e.g. `10Gi,100Gi` or `10Gi,`"
-                            : e->help);
+            e->help.empty() ? "write `lower,upper` with Kubernetes quantities, e.g. `10Gi,100Gi` or `10Gi,`" : e->help);
     return std::nullopt;
   }
   c->capacity = std::move(range).value();

@@ -13,10 +13,9 @@ namespace volpol::policy::detail {
 
 namespace {
 
-const std::vector<std::string_view> condition_names = {"capacity",  "storageClass", "nfs",
-                                                       "csi",       "volumeTypes",  "pvcLabels",
-                                                       "pvcPhase",  "pvcVolumeMode", "pvcAccessModes",
-                                                       "volumeName"};
+const std::vector<std::string_view> condition_names = {"capacity",       "storageClass", "nfs",      "csi",
+                                                       "volumeTypes",    "pvcLabels",    "pvcPhase", "pvcVolumeMode",
+                                                       "pvcAccessModes", "volumeName"};
 
 value_mark at(const value& v, value_mark fallback) { return v.mark().line ? v.mark() : fallback; }
 

@@ -44,9 +44,7 @@ void structured_volume::parse_pod_volume(const k8s::pod_volume& v) {
   pod_volume_name = v.name;
 }
 
-const k8s::quantity& structured_volume::capacity_or_zero() const {
-  return capacity ? *capacity : zero_quantity;
-}
+const k8s::quantity& structured_volume::capacity_or_zero() const { return capacity ? *capacity : zero_quantity; }
 
 std::optional<structured_volume> make_structured_volume(const volume_filter_data& data) {
   structured_volume v;

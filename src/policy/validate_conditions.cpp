@@ -12,7 +12,8 @@ namespace {
 value_mark condition_mark(const volume_policy& vp, std::string_view key) {
   const value& c = vp.raw_conditions;
   for (std::size_t i = 0; i < c.entries().size(); ++i)
-    if (c.entries()[i].first == key) return c.entries()[i].second.mark().line ? c.entries()[i].second.mark() : c.key_mark(i);
+    if (c.entries()[i].first == key)
+      return c.entries()[i].second.mark().line ? c.entries()[i].second.mark() : c.key_mark(i);
   return vp.mark;
 }
 

@@ -34,8 +34,7 @@ checked_policies finish(const resource_policies& doc, policy_use use, diagnostic
 
 }  // namespace
 
-checked_policies check_policy_text(std::string_view text, const text_origin& origin, policy_use use,
-                                   bool validate) {
+checked_policies check_policy_text(std::string_view text, const text_origin& origin, policy_use use, bool validate) {
   diagnostics problems;
   detail::node_decoder d(origin, problems);
   const std::optional<YAML::Node> root = detail::parse_first_document(text, d);
@@ -44,8 +43,7 @@ checked_policies check_policy_text(std::string_view text, const text_origin& ori
   return finish(doc, use, std::move(problems), validate);
 }
 
-checked_policies check_config_map_text(std::string_view text, std::string_view source, policy_use use,
-                                       bool validate) {
+checked_policies check_config_map_text(std::string_view text, std::string_view source, policy_use use, bool validate) {
   diagnostics problems;
   std::optional<resource_policies> doc = decode_config_map(text, source, problems);
   if (!doc) return {policies{}, sorted(problems)};

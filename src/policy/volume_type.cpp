@@ -31,28 +31,61 @@ constexpr std::array<std::string_view, k8s::volume_source_count> type_names = []
 
 // getVolumeTypeFromPV's check order.
 constexpr std::array pv_order{
-    volume_source::aws_elastic_block_store, volume_source::azure_disk,  volume_source::azure_file,
-    volume_source::cephfs,                  volume_source::cinder,      volume_source::csi,
-    volume_source::fc,                      volume_source::flocker,     volume_source::flex_volume,
-    volume_source::gce_persistent_disk,     volume_source::glusterfs,   volume_source::host_path,
-    volume_source::iscsi,                   volume_source::local,       volume_source::nfs,
-    volume_source::photon_persistent_disk,  volume_source::portworx_volume, volume_source::quobyte,
-    volume_source::rbd,                     volume_source::scale_io,    volume_source::storageos,
+    volume_source::aws_elastic_block_store,
+    volume_source::azure_disk,
+    volume_source::azure_file,
+    volume_source::cephfs,
+    volume_source::cinder,
+    volume_source::csi,
+    volume_source::fc,
+    volume_source::flocker,
+    volume_source::flex_volume,
+    volume_source::gce_persistent_disk,
+    volume_source::glusterfs,
+    volume_source::host_path,
+    volume_source::iscsi,
+    volume_source::local,
+    volume_source::nfs,
+    volume_source::photon_persistent_disk,
+    volume_source::portworx_volume,
+    volume_source::quobyte,
+    volume_source::rbd,
+    volume_source::scale_io,
+    volume_source::storageos,
     volume_source::vsphere_volume,
 };
 
 // getVolumeTypeFromVolume's check order (Velero checks fc twice; the second never decides).
 constexpr std::array pod_volume_order{
-    volume_source::aws_elastic_block_store, volume_source::azure_disk,   volume_source::azure_file,
-    volume_source::cephfs,                  volume_source::cinder,       volume_source::csi,
-    volume_source::fc,                      volume_source::flocker,      volume_source::flex_volume,
-    volume_source::gce_persistent_disk,     volume_source::git_repo,     volume_source::glusterfs,
-    volume_source::iscsi,                   volume_source::nfs,          volume_source::secret,
-    volume_source::rbd,                     volume_source::downward_api, volume_source::config_map,
-    volume_source::projected,               volume_source::ephemeral,    volume_source::photon_persistent_disk,
-    volume_source::portworx_volume,         volume_source::quobyte,      volume_source::scale_io,
-    volume_source::storageos,               volume_source::vsphere_volume, volume_source::host_path,
-    volume_source::empty_dir,               volume_source::image,
+    volume_source::aws_elastic_block_store,
+    volume_source::azure_disk,
+    volume_source::azure_file,
+    volume_source::cephfs,
+    volume_source::cinder,
+    volume_source::csi,
+    volume_source::fc,
+    volume_source::flocker,
+    volume_source::flex_volume,
+    volume_source::gce_persistent_disk,
+    volume_source::git_repo,
+    volume_source::glusterfs,
+    volume_source::iscsi,
+    volume_source::nfs,
+    volume_source::secret,
+    volume_source::rbd,
+    volume_source::downward_api,
+    volume_source::config_map,
+    volume_source::projected,
+    volume_source::ephemeral,
+    volume_source::photon_persistent_disk,
+    volume_source::portworx_volume,
+    volume_source::quobyte,
+    volume_source::scale_io,
+    volume_source::storageos,
+    volume_source::vsphere_volume,
+    volume_source::host_path,
+    volume_source::empty_dir,
+    volume_source::image,
 };
 
 template <std::size_t N>
@@ -79,12 +112,36 @@ std::string_view first_type(const k8s::volume_sources& sources, const std::array
 
 // Velero's SupportedVolume constants, in its order, plus `image`.
 constexpr std::array<std::string_view, 31> supported = {
-    "awsAzureDisk", "awsElasticBlockStore", "azureDisk",   "azureFile",            "cinder",
-    "cephfs",       "configMap",            "csi",         "downwardAPI",          "emptyDir",
-    "ephemeral",    "fc",                   "flocker",     "flexVolume",           "gitRepo",
-    "glusterfs",    "gcePersistentDisk",    "hostPath",    "image",                "iscsi",
-    "local",        "nfs",                  "photonPersistentDisk", "portworxVolume", "projected",
-    "quobyte",      "rbd",                  "scaleIO",     "secret",               "storageOS",
+    "awsAzureDisk",
+    "awsElasticBlockStore",
+    "azureDisk",
+    "azureFile",
+    "cinder",
+    "cephfs",
+    "configMap",
+    "csi",
+    "downwardAPI",
+    "emptyDir",
+    "ephemeral",
+    "fc",
+    "flocker",
+    "flexVolume",
+    "gitRepo",
+    "glusterfs",
+    "gcePersistentDisk",
+    "hostPath",
+    "image",
+    "iscsi",
+    "local",
+    "nfs",
+    "photonPersistentDisk",
+    "portworxVolume",
+    "projected",
+    "quobyte",
+    "rbd",
+    "scaleIO",
+    "secret",
+    "storageOS",
     "vsphereVolume",
 };
 
@@ -104,9 +161,7 @@ std::string_view volume_type_name(k8s::volume_source s) {
   return i < type_names.size() ? type_names[i] : std::string_view();
 }
 
-std::string_view volume_type_of(const k8s::persistent_volume& pv) {
-  return first_type(pv.sources, pv_order, pv_mask);
-}
+std::string_view volume_type_of(const k8s::persistent_volume& pv) { return first_type(pv.sources, pv_order, pv_mask); }
 
 std::string_view volume_type_of(const k8s::pod_volume& v) {
   return first_type(v.sources, pod_volume_order, pod_volume_mask);

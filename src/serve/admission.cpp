@@ -131,9 +131,10 @@ admission_response respond(const admission_request& request, const admission_dec
     std::string message =
         decision.problems.has_errors()
             ? fmt::format("volpol: the {} resource policy in {} is invalid", side_name(*decision.side), decision.object)
-            : fmt::format("volpol: the {} resource policy in {} has warnings, and this webhook denies warnings "
-                          "(--deny-warnings)",
-                          side_name(*decision.side), decision.object);
+            : fmt::format(
+                  "volpol: the {} resource policy in {} has warnings, and this webhook denies warnings "
+                  "(--deny-warnings)",
+                  side_name(*decision.side), decision.object);
     for (const std::string& l : denial_lines) message += "\n" + l;
     r.message = std::move(message);
   }

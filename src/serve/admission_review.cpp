@@ -71,15 +71,15 @@ result<void> string_map(const object& o, const std::string& path,
   return {};
 }
 
-#define VOLPOL_TRY(var, expr)                                 \
-  auto var##_r = (expr);                                      \
-  if (const diagnostic* e = var##_r.error()) return *e;       \
+#define VOLPOL_TRY(var, expr)                           \
+  auto var##_r = (expr);                                \
+  if (const diagnostic* e = var##_r.error()) return *e; \
   auto var = std::move(var##_r).value()
 
-#define VOLPOL_TRY_VOID(expr)                                 \
-  do {                                                        \
-    auto r_ = (expr);                                         \
-    if (const diagnostic* e = r_.error()) return *e;          \
+#define VOLPOL_TRY_VOID(expr)                        \
+  do {                                               \
+    auto r_ = (expr);                                \
+    if (const diagnostic* e = r_.error()) return *e; \
   } while (false)
 
 result<admitted_config_map> config_map_of(const object& obj, const std::string& request_namespace) {
@@ -137,8 +137,7 @@ result<admission_request> parse_admission_review(std::string_view body) {
     return bad("", fmt::format("expected an AdmissionReview object, got {}", type_name(root.type())));
   VOLPOL_TRY(api_version, optional_string(review, "apiVersion", "apiVersion"));
   VOLPOL_TRY(kind, optional_string(review, "kind", "kind"));
-  if (kind != "AdmissionReview")
-    return bad("kind", fmt::format("expected kind `AdmissionReview`, got `{}`", kind));
+  if (kind != "AdmissionReview") return bad("kind", fmt::format("expected kind `AdmissionReview`, got `{}`", kind));
   if (api_version != "admission.k8s.io/v1")
     return bad("apiVersion", fmt::format("expected apiVersion `admission.k8s.io/v1`, got `{}` (set "
                                          "admissionReviewVersions: [v1] in the webhook configuration)",

@@ -40,7 +40,8 @@ log_field bool_field(std::string_view key, bool value) { return {key, value ? "t
 
 void json_log::write(log_level level, std::string_view msg, std::initializer_list<log_field> fields) {
   if (!enabled(level)) return;
-  std::string line = fmt::format(R"({{"time":"{}","level":"{}","msg":{})", utc_now(), level_name(level), json_quote(msg));
+  std::string line = fmt::format(R"({{"time":"{}","level":"{}","msg":{})", utc_now(), level_name(level),
+                                 json_quote(msg));
   for (const log_field& f : fields) line += fmt::format(",{}:{}", json_quote(f.key), f.json);
   line += "}\n";
   const std::lock_guard<std::mutex> lock(mutex_);

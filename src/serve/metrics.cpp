@@ -78,10 +78,12 @@ std::string metrics::prometheus_text() const {
   out += fmt::format("volpol_webhook_in_flight_requests {}\n", in_flight_.load(std::memory_order_relaxed));
   out += "# HELP volpol_webhook_connection_timeouts_total Connections closed for exceeding the request time limit.\n";
   out += "# TYPE volpol_webhook_connection_timeouts_total counter\n";
-  out += fmt::format("volpol_webhook_connection_timeouts_total {}\n", connection_timeouts_.load(std::memory_order_relaxed));
+  out += fmt::format("volpol_webhook_connection_timeouts_total {}\n",
+                     connection_timeouts_.load(std::memory_order_relaxed));
   out += "# HELP volpol_webhook_certificate_reloads_total Certificate/key reloads after the files changed.\n";
   out += "# TYPE volpol_webhook_certificate_reloads_total counter\n";
-  out += fmt::format("volpol_webhook_certificate_reloads_total{{result=\"ok\"}} {}\n", reloads_ok_.load(std::memory_order_relaxed));
+  out += fmt::format("volpol_webhook_certificate_reloads_total{{result=\"ok\"}} {}\n",
+                     reloads_ok_.load(std::memory_order_relaxed));
   out += fmt::format("volpol_webhook_certificate_reloads_total{{result=\"failed\"}} {}\n",
                      reloads_failed_.load(std::memory_order_relaxed));
   return out;

@@ -3,9 +3,9 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
-#include <openssl/ssl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <openssl/ssl.h>
 #include <sys/socket.h>
 
 #include <atomic>
@@ -42,7 +42,8 @@ result<host_port> parse_address(const std::string& address) {
     return make_error(fmt::format("address `{}` has no port: write `host:port` or `:port`", address), "--address");
   host_port hp;
   hp.host = address.substr(0, colon);
-  if (hp.host.size() >= 2 && hp.host.front() == '[' && hp.host.back() == ']') hp.host = hp.host.substr(1, hp.host.size() - 2);
+  if (hp.host.size() >= 2 && hp.host.front() == '[' && hp.host.back() == ']')
+    hp.host = hp.host.substr(1, hp.host.size() - 2);
   if (hp.host.empty()) hp.host = "0.0.0.0";
   const std::string port = address.substr(colon + 1);
   int value = 0;
@@ -211,15 +212,15 @@ void server::impl::validate(const httplib::Request& req, httplib::Response& res,
                json_field("kind", request.kind), json_field("namespace", request.namespace_),
                json_field("name", request.name),
                json_field("side", decision.side ? side_name(*decision.side) : std::string_view()),
-               bool_field("dryRun", request.dry_run), number_field("warnings", static_cast<double>(response.warnings.size())),
+               bool_field("dryRun", request.dry_run),
+               number_field("warnings", static_cast<double>(response.warnings.size())),
                json_field("message", response.message), number_field("seconds", seconds(took))});
 }
 
 void server::impl::install_routes() {
   httplib::SSLServer& s = *http;
-  s.Post("/validate", [this](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader) {
-    validate(req, res, reader);
-  });
+  s.Post("/validate", [this](const httplib::Request& req, httplib::Response& res,
+                             const httplib::ContentReader& reader) { validate(req, res, reader); });
   s.Get("/healthz", [](const httplib::Request&, httplib::Response& res) { res.set_content("ok\n", "text/plain"); });
   s.Get("/readyz", [this](const httplib::Request&, httplib::Response& res) {
     if (draining.load()) {
@@ -324,9 +325,11 @@ result<void> server::start() {
 
   const host_port& hp = address.value();
   errno = 0;
-  const int port = hp.port == 0 ? m.http->bind_to_any_port(hp.host) : (m.http->bind_to_port(hp.host, hp.port) ? hp.port : -1);
+  const int port = hp.port == 0 ? m.http->bind_to_any_port(hp.host)
+                                : (m.http->bind_to_port(hp.host, hp.port) ? hp.port : -1);
   if (port < 0) {
-    diagnostic d = make_error(fmt::format("cannot listen on {}: {}", o.address, errno ? std::strerror(errno) : "bind failed"),
+    diagnostic d = make_error(fmt::format("cannot listen on {}: {}", o.address,
+                                          errno ? std::strerror(errno) : "bind failed"),
                               "--address");
     return d;
   }
@@ -338,10 +341,12 @@ result<void> server::start() {
   m.listen_thread = std::thread([&m] { m.http->listen_after_bind(); });
   m.reload_thread = std::thread([&m] { m.reload_loop(); });
   m.log.write(log_level::info, "listening",
-              {json_field("address", fmt::format("{}:{}", hp.host, port)), number_field("workers", static_cast<double>(o.workers)),
+              {json_field("address", fmt::format("{}:{}", hp.host, port)),
+               number_field("workers", static_cast<double>(o.workers)),
                number_field("queue", static_cast<double>(o.queue)),
                number_field("requestTimeoutSeconds", seconds(o.request_timeout)),
-               bool_field("denyWarnings", o.review.deny_warnings), bool_field("lint", static_cast<bool>(o.review.lint))});
+               bool_field("denyWarnings", o.review.deny_warnings),
+               bool_field("lint", static_cast<bool>(o.review.lint))});
   return {};
 }
 

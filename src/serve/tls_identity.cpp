@@ -14,7 +14,7 @@ namespace volpol::serve::detail {
 
 struct tls_pair {
   X509* cert = nullptr;
-  STACK_OF(X509)* chain = nullptr;
+  STACK_OF(X509) * chain = nullptr;
   EVP_PKEY* key = nullptr;
   tls_pair() = default;
   tls_pair(const tls_pair&) = delete;

@@ -22,7 +22,8 @@ std::string info_key(const plan::backup_volume_info& v) {
 }
 
 std::string info_title(const plan::backup_volume_info& v) {
-  if (v.pvb && v.pvc_name.empty()) return fmt::format("{} {}/{}", v.pvb->pod_namespace, v.pvb->pod_name, v.pvb->volume_name);
+  if (v.pvb && v.pvc_name.empty())
+    return fmt::format("{} {}/{}", v.pvb->pod_namespace, v.pvb->pod_name, v.pvb->volume_name);
   if (!v.pvc_name.empty())
     return v.pv_name.empty() ? fmt::format("{} PVC {}", v.pvc_namespace, v.pvc_name)
                              : fmt::format("{} PVC {} (PV {})", v.pvc_namespace, v.pvc_name, v.pv_name);
@@ -42,8 +43,7 @@ audit_result audit(const plan::plan_result& plan, const k8s::cluster& cluster,
   for (const plan::volume_record& r : plan.volumes) {
     records.emplace(plan::volume_key(r), &r);
     if (!r.pv_name.empty()) records.emplace(volume_key_of("", "", r.pv_name, "", "", ""), &r);
-    if (!r.pod_name.empty())
-      records.emplace(volume_key_of("", "", "", r.pod_namespace, r.pod_name, r.pod_volume), &r);
+    if (!r.pod_name.empty()) records.emplace(volume_key_of("", "", "", r.pod_namespace, r.pod_name, r.pod_volume), &r);
   }
   std::unordered_map<std::string, std::size_t> actual_by_key;
   for (std::size_t i = 0; i < actual.size(); ++i) actual_by_key.emplace(info_key(actual[i]), i);
@@ -125,10 +125,8 @@ std::string render_audit_text(const audit_result& a, std::string_view volume_inf
       out += fmt::format("  Velero's skippedReason: {}\n", f.actual->skipped_reason);
     if (!f.explanation.empty()) out += fmt::format("  plan: {}\n", f.explanation);
   }
-  if (a.findings.empty())
-    out += fmt::format("\nVelero did what was planned: {} volumes agree\n", a.agreed);
-  else
-    out += fmt::format("\n{} volumes agree, {} differ\n", a.agreed, a.findings.size());
+  if (a.findings.empty()) out += fmt::format("\nVelero did what was planned: {} volumes agree\n", a.agreed);
+  else out += fmt::format("\n{} volumes agree, {} differ\n", a.agreed, a.findings.size());
   return out;
 }
 
@@ -162,7 +160,8 @@ std::string render_audit_json(const audit_result& a, std::string_view volume_inf
     std::string fields;
     for (const std::string& x : f.fields) fields += fmt::format("{}{}", fields.empty() ? "" : ", ", json_string(x));
     out += fmt::format(
-        "{}\n    {{\"finding\": \"{}\", \"key\": {}, \"volume\": {}, \"fields\": [{}], \"planned\": {}, \"actual\": {}, "
+        "{}\n    {{\"finding\": \"{}\", \"key\": {}, \"volume\": {}, \"fields\": [{}], \"planned\": {}, \"actual\": "
+        "{}, "
         "\"explanation\": {}}}",
         i ? "," : "", kind_name(f.what), json_string(f.key), json_string(f.title), fields, brief_json(f.planned),
         brief_json(f.actual), json_string(f.explanation));

@@ -28,7 +28,8 @@ namespace {
 /// No backup of its own, and none through another pod: a second pod's row of a PVC that the
 /// first pod's PodVolumeBackup covers is backed up.
 bool skipped(const plan::volume_record& r) {
-  return !r.error() && r.method == plan::backup_method::none && r.decision.kind != plan::reason_kind::pvc_covered_by_pod;
+  return !r.error() && r.method == plan::backup_method::none &&
+         r.decision.kind != plan::reason_kind::pvc_covered_by_pod;
 }
 
 }  // namespace

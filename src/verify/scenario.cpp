@@ -13,10 +13,8 @@ namespace {
 std::optional<policy::policies> check(const policy_source& src, policy::policy_use use, diagnostics& out) {
   policy::checked_policies c;
   if (!src.text.empty()) {
-    if (policy::looks_like_config_map(src.text))
-      c = policy::check_config_map_text(src.text, src.label, use);
-    else
-      c = policy::check_policy_text(src.text, policy::text_origin{.file = src.label}, use);
+    if (policy::looks_like_config_map(src.text)) c = policy::check_config_map_text(src.text, src.label, use);
+    else c = policy::check_policy_text(src.text, policy::text_origin{.file = src.label}, use);
   } else {
     c = policy::check_policy_file(src.path, use);
   }

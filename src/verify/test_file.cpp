@@ -40,8 +40,7 @@ std::vector<std::string> find_test_files(const std::vector<std::string>& paths, 
     std::size_t here = 0;
     for (auto it = fs::recursive_directory_iterator(p, fs::directory_options::skip_permission_denied, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (it->is_regular_file(ec) && is_test_file_name(it->path().filename().string()))
-      {
+      if (it->is_regular_file(ec) && is_test_file_name(it->path().filename().string())) {
         found.insert(it->path().lexically_normal().string());
         ++here;
       }
@@ -71,7 +70,6 @@ std::string method_list() {
     out += fmt::format("{}{}", i == 0 ? "" : (i + 1 == n ? " or " : ", "), plan::method_labels[i]);
   return out;
 }
-
 
 /// plan::reason_kind's names, from `none` to `error` (the last).
 bool is_reason_kind(std::string_view s) {
@@ -294,10 +292,8 @@ class reader {
       }
       for (const std::string& s : items) {
         auto parsed = plan::parse_volume_snapshot_location(s);
-        if (const diagnostic* e = parsed.error())
-          error(l, where + ".volumeSnapshotLocations", e->message);
-        else
-          out.volume_snapshot_locations.push_back(std::move(parsed).value());
+        if (const diagnostic* e = parsed.error()) error(l, where + ".volumeSnapshotLocations", e->message);
+        else out.volume_snapshot_locations.push_back(std::move(parsed).value());
       }
     }
     if (const YAML::Node d = n["defaultVolumesToFsBackup"])
@@ -354,14 +350,12 @@ class reader {
       if (!e.select.pvc.empty() && std::count(e.select.pvc.begin(), e.select.pvc.end(), '/') != 1)
         error(item["pvc"], w + ".pvc", fmt::format("`{}` is not NS/NAME", e.select.pvc));
       if (!e.method) {
-        error(item, w, "no `method`",
-              method_list());
+        error(item, w, "no `method`", method_list());
         continue;
       }
       if (std::find(std::begin(plan::method_labels), std::end(plan::method_labels), *e.method) ==
           std::end(plan::method_labels))
-        error(item["method"], w + ".method", fmt::format("unknown method `{}`", *e.method),
-              method_list());
+        error(item["method"], w + ".method", fmt::format("unknown method `{}`", *e.method), method_list());
       if (e.reason_kind && !is_reason_kind(*e.reason_kind))
         error(item["reasonKind"], w + ".reasonKind", fmt::format("unknown reason kind `{}`", *e.reason_kind),
               "one of: " + reason_kinds());

@@ -85,8 +85,7 @@ std::string render_test_text(const run_summary& s) {
                          c.volumes == 1 ? "" : "s");
       continue;
     }
-    if (c.checks.empty())
-      out += fmt::format("FAIL {}: {}\n", c.file, c.name);
+    if (c.checks.empty()) out += fmt::format("FAIL {}: {}\n", c.file, c.name);
     else
       out += fmt::format("FAIL {}: {} ({} of {} expectations failed)\n", c.file, c.name, failed_checks(c),
                          c.checks.size());
@@ -133,7 +132,9 @@ void problems_json(std::string& out, const diagnostics& ds) {
 }  // namespace
 
 std::string render_test_json(const run_summary& s) {
-  std::string out = fmt::format("{{\n  \"kind\": \"VolumePolicyTestResults\",\n  \"passed\": {},\n  \"failed\": {},\n  \"problems\": ", s.passed, s.failed);
+  std::string out = fmt::format(
+      "{{\n  \"kind\": \"VolumePolicyTestResults\",\n  \"passed\": {},\n  \"failed\": {},\n  \"problems\": ", s.passed,
+      s.failed);
   problems_json(out, s.problems);
   out += ",\n  \"tests\": [";
   for (std::size_t i = 0; i < s.cases.size(); ++i) {
@@ -146,8 +147,7 @@ std::string render_test_json(const run_summary& s) {
     for (std::size_t j = 0; j < c.checks.size(); ++j) {
       const expectation_result& r = c.checks[j];
       out += fmt::format("{}\n      {{\"select\": {}, \"line\": {}, \"passed\": {}", j ? "," : "",
-                         json_string(r.expect->select.describe()), r.expect->where.line,
-                         r.passed() ? "true" : "false");
+                         json_string(r.expect->select.describe()), r.expect->where.line, r.passed() ? "true" : "false");
       if (!r.problem.empty()) {
         out += fmt::format(", \"problem\": {}}}", json_string(r.problem));
         continue;

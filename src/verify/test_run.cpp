@@ -76,7 +76,8 @@ case_result run_test(const std::string& file, const test_case& t) {
   out.volumes = p.plan.volumes.size();
   for (const plan::volume_record& r : p.plan.volumes) out.planned_volumes.emplace_back(selector_for(r), outcome_of(r));
   if (t.expect.empty()) {
-    diagnostic d = make_error("no expectations: nothing is checked", t.file_level ? "expect" : fmt::format("tests[{}]", t.index));
+    diagnostic d = make_error("no expectations: nothing is checked",
+                              t.file_level ? "expect" : fmt::format("tests[{}]", t.index));
     d.where = t.where;
     d.help = "`volpol test --update` writes the current plan as this test's expectations";
     out.problems.add(std::move(d));
@@ -92,7 +93,8 @@ case_result run_test(const std::string& file, const test_case& t) {
       c.problem = "matches no volume of the plan";
     } else if (hits.size() > 1) {
       std::string names;
-      for (const plan::volume_record* r : hits) names += fmt::format("{}{}", names.empty() ? "" : "; ", volume_title(*r));
+      for (const plan::volume_record* r : hits)
+        names += fmt::format("{}{}", names.empty() ? "" : "; ", volume_title(*r));
       c.problem = fmt::format("matches {} volumes ({}): name one", hits.size(), names);
     } else {
       const plan::volume_record& r = *hits.front();
@@ -114,7 +116,7 @@ case_result run_test(const std::string& file, const test_case& t) {
 run_summary run_tests(const std::vector<std::string>& paths, std::vector<test_file>& files) {
   run_summary s;
   const std::vector<std::string> found = find_test_files(paths, s.problems);
-  s.failed += s.problems.size();  // a path without tests is a failure, not a silent pass
+  s.failed += s.problems.size();               // a path without tests is a failure, not a silent pass
   files.reserve(files.size() + found.size());  // results point into the files
   for (const std::string& f : found) {
     diagnostics problems;

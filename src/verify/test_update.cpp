@@ -22,7 +22,6 @@ YAML::Node selector_node(const volume_selector& s) {
   return n;
 }
 
-
 /// The expectations the plan now satisfies, for one test.
 YAML::Node new_expectations(const case_result& c) {
   YAML::Node list(YAML::NodeType::Sequence);

@@ -210,10 +210,13 @@ result<std::string> read_entry(archive* a, std::string_view label) {
   char buf[1 << 16];
   for (;;) {
     const la_ssize_t n = archive_read_data(a, buf, sizeof buf);
-    if (n < 0) return error_at(label, fmt::format("cannot read: {}", archive_error_string(a) ? archive_error_string(a) : "corrupt data"));
+    if (n < 0)
+      return error_at(label, fmt::format("cannot read: {}",
+                                         archive_error_string(a) ? archive_error_string(a) : "corrupt data"));
     if (n == 0) return out;
     out.append(buf, static_cast<std::size_t>(n));
-    if (out.size() > max_bytes) return error_at(label, fmt::format("larger than {} bytes once decompressed", max_bytes));
+    if (out.size() > max_bytes)
+      return error_at(label, fmt::format("larger than {} bytes once decompressed", max_bytes));
   }
 }
 
@@ -227,7 +230,8 @@ bool looks_like_json(std::string_view bytes) {
 
 /// `bytes`: JSON, gzip-compressed JSON, or a tar archive (compressed or not) holding a
 /// volume info file.
-result<std::vector<plan::backup_volume_info>> from_bytes(const std::string& bytes, const std::string& label, int depth) {
+result<std::vector<plan::backup_volume_info>> from_bytes(const std::string& bytes, const std::string& label,
+                                                         int depth) {
   if (looks_like_json(bytes)) return parse_backup_volume_infos(bytes, label);
   archive_ptr a(archive_read_new());
   archive_read_support_filter_all(a.get());

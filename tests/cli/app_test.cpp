@@ -26,21 +26,25 @@ TEST(app, version_names_volpol_its_commit_and_the_velero_commit) {
 TEST(app, no_command_prints_the_overview) {
   const auto r = run_cli({});
   EXPECT_EQ(r.exit, 0);
-  EXPECT_EQ(r.out.find("volpol: predict what a Velero backup does with every volume, and why\nUsage: volpol"), 0u) << r.out;
+  EXPECT_EQ(r.out.find("volpol: predict what a Velero backup does with every volume, and why\nUsage: volpol"), 0u)
+      << r.out;
   EXPECT_NE(r.out.find("Exit codes: 0 clean"), std::string::npos);
 }
 
 TEST(app, help_of_a_command_is_its_usage) {
   const auto r = run_cli({"help", "plan"});
   EXPECT_EQ(r.exit, 0);
-  EXPECT_EQ(r.out.find("Predict what a Velero backup will do with every volume, and why\nUsage: volpol plan [OPTIONS]"), 0u)
+  EXPECT_EQ(r.out.find("Predict what a Velero backup will do with every volume, and why\nUsage: volpol plan [OPTIONS]"),
+            0u)
       << r.out;
   EXPECT_NE(r.out.find("--cluster"), std::string::npos);
   EXPECT_EQ(run_cli({"plan", "--help"}).out.find("Predict what"), 0u);
   const auto unknown = run_cli({"help", "plans"});
   EXPECT_EQ(unknown.exit, 2);
-  EXPECT_EQ(unknown.err, "error: no command `plans`: the commands are plan, explain, lint, validate, test, diff, audit, serve, schema, completion, version, help\n"
-                         "see `volpol --help`\n");
+  EXPECT_EQ(unknown.err,
+            "error: no command `plans`: the commands are plan, explain, lint, validate, test, diff, audit, serve, "
+            "schema, completion, version, help\n"
+            "see `volpol --help`\n");
 }
 
 TEST(app, errors_end_with_a_usage_hint) {
@@ -84,7 +88,8 @@ TEST(app, zsh_and_fish_completion_scripts_parse) {
 TEST(app, man_pages_are_roff_with_every_option) {
   const auto page = run_cli({"man", "plan"});
   ASSERT_EQ(page.exit, 0);
-  EXPECT_EQ(page.out.find(".TH VOLPOL-PLAN 1 \"\" \"volpol 0.1.0\" \"volpol manual\"\n.SH NAME\nvolpol\\-plan \\- "), 0u)
+  EXPECT_EQ(page.out.find(".TH VOLPOL-PLAN 1 \"\" \"volpol 0.1.0\" \"volpol manual\"\n.SH NAME\nvolpol\\-plan \\- "),
+            0u)
       << page.out;
   for (const char* opt : {"\\-\\-cluster", "\\-\\-from\\-backup", "\\-\\-policy", ".SH EXIT STATUS"})
     EXPECT_NE(page.out.find(opt), std::string::npos) << opt;

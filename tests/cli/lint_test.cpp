@@ -47,7 +47,8 @@ TEST(lint_cli, findings_exit_1_and_fail_level_error_ignores_warnings) {
   EXPECT_EQ(run_cli({"lint", "--policy", p}).exit, 1);
   // mistakes.yaml has errors: still 1 at --fail-level error; with the errors disabled, 0.
   EXPECT_EQ(run_cli({"lint", "--policy", p, "--fail-level", "error"}).exit, 1);
-  const auto w = run_cli({"lint", "--policy", p, "--fail-level", "error", "--disable", "VP101,contradictory-conditions"});
+  const auto w = run_cli(
+      {"lint", "--policy", p, "--fail-level", "error", "--disable", "VP101,contradictory-conditions"});
   EXPECT_EQ(w.exit, 0) << w.out;
   EXPECT_NE(w.out.find("warning VP110"), std::string::npos) << w.out;
   EXPECT_EQ(w.out.find("VP101"), std::string::npos) << w.out;
@@ -102,7 +103,8 @@ TEST(lint_cli, readme_shows_the_real_output) {
   const std::string root = std::string(VOLPOL_SOURCE_DIR) + "/";
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"lint", "--policy", "tests/data/lint/mistakes.yaml"},
-        std::vector<std::string>{"lint", "--policy", "tests/data/lint/cluster-policy.yaml", "-f", "tests/data/lint/cluster.yaml"}}) {
+        std::vector<std::string>{"lint", "--policy", "tests/data/lint/cluster-policy.yaml", "-f",
+                                 "tests/data/lint/cluster.yaml"}}) {
     std::vector<std::string> abs = args;
     for (std::string& a : abs)
       if (a.starts_with("tests/")) a = root + a;

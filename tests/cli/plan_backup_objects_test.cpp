@@ -18,7 +18,8 @@ std::string str(const YAML::Node& n, const char* key) { return n[key] ? n[key].a
 struct planned {
   cli_result raw;
   YAML::Node doc;
-  std::map<std::string, YAML::Node> by_key;  ///< "ns/pvc", or "ns/pod/volume" for rows without a PVC (and shared-pvc rows)
+  std::map<std::string, YAML::Node>
+      by_key;  ///< "ns/pvc", or "ns/pod/volume" for rows without a PVC (and shared-pvc rows)
   std::vector<std::string> notes;
 };
 
@@ -134,8 +135,8 @@ TEST(plan_backup_objects, no_node_agent_on_the_pods_node_is_an_error) {
 }
 
 TEST(plan_backup_objects, custom_on_a_pod_volume_without_a_pvc_is_skipped_and_says_why) {
-  const planned p = plan({"--policy", "tests/data/velero/custom-emptydir.yaml", "-f", "tests/data/velero/csi-cluster.yaml",
-                          "--custom-action-params", "myAction=true"},
+  const planned p = plan({"--policy", "tests/data/velero/custom-emptydir.yaml", "-f",
+                          "tests/data/velero/csi-cluster.yaml", "--custom-action-params", "myAction=true"},
                          0);  // web-1/cache is custom too: no PodVolumeBackup, so no node-agent error
   const YAML::Node tmp = p.by_key.at("app/web-0/tmp");
   EXPECT_EQ(str(tmp, "method"), "skipped");

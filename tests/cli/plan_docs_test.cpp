@@ -13,8 +13,8 @@ using volpol::testing::source_path;
 namespace {
 
 struct planned {
-  std::string method;        // volpol's method label
-  std::string backup_method; // BackupVolumeInfo.backupMethod
+  std::string method;         // volpol's method label
+  std::string backup_method;  // BackupVolumeInfo.backupMethod
   std::string snapshot_class;
   std::string policy_action;
 };

@@ -103,8 +103,8 @@ TEST(plan, skip_policy_stops_csi_and_native_snapshots) {
 TEST(plan, csi_action_own_helper_ignores_global_policies) {
   // The server's helper sees the global snapshot rule; the CSI plugin's helper (Backup policy
   // only) falls back to snapshotVolumes=false: Velero takes no snapshot and records nothing.
-  auto p = plan({"--global-policy", "tests/data/plan/global-snapshot-csi.yaml", "--snapshot-volumes=false",
-                 "--policy", "tests/data/plan/skip-labelled.yaml"},
+  auto p = plan({"--global-policy", "tests/data/plan/global-snapshot-csi.yaml", "--snapshot-volumes=false", "--policy",
+                 "tests/data/plan/skip-labelled.yaml"},
                 0);
   // scratch is skipped by the backup's own policy first; use the csi PVC of team-b via pv-csi
   EXPECT_EQ(p["team-b/scratch"].method, "skipped");
@@ -116,7 +116,7 @@ TEST(plan, csi_action_own_helper_ignores_global_policies) {
 
 TEST(plan, backup_object_gives_options_and_flags_override) {
   auto p = plan({"--backup", "tests/data/plan/backup.yaml"}, 1);
-  EXPECT_EQ(p.count("team-a/shared"), 0u);  // includedNamespaces: [team-b]
+  EXPECT_EQ(p.count("team-a/shared"), 0u);           // includedNamespaces: [team-b]
   EXPECT_EQ(p["team-b/scratch"].method, "skipped");  // snapshotVolumes: false
   auto q = plan({"--backup", "tests/data/plan/backup.yaml", "--snapshot-volumes"}, 1);
   EXPECT_EQ(q["team-b/scratch"].method, "csi-snapshot-data-movement");
@@ -180,7 +180,8 @@ TEST(plan, yaml_and_json_carry_the_same_records) {
   ASSERT_EQ(y.exit, 0) << y.err;
   const YAML::Node jd = YAML::Load(j.out), yd = YAML::Load(y.out);
   ASSERT_EQ(jd["volumes"].size(), yd["volumes"].size());
-  ASSERT_EQ(jd["volumes"].size(), 6u);  // shared, its second pod's shared-pvc row, batch-job/work, cache, pending, scratch
+  ASSERT_EQ(jd["volumes"].size(),
+            6u);  // shared, its second pod's shared-pvc row, batch-job/work, cache, pending, scratch
   for (std::size_t i = 0; i < jd["volumes"].size(); ++i) {
     for (const char* key : {"pvcName", "pvName", "method", "skippedReason", "reason", "podName"}) {
       const YAML::Node a = jd["volumes"][i][key], b = yd["volumes"][i][key];

@@ -16,9 +16,8 @@ using testing::run_cli;
 class validate_command : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("volpol-validate-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = std::filesystem::temp_directory_path() / ("volpol-validate-" + std::to_string(::getpid()) + "-" +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::create_directories(dir_);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
@@ -34,43 +33,48 @@ class validate_command : public ::testing::Test {
 
 TEST_F(validate_command, reports_every_problem_with_its_position) {
   const std::string file = write("broken.yaml",
-                                 "version: v1\n"                            // 1
-                                 "volumePolicies:\n"                        // 2
-                                 "  - conditions:\n"                        // 3
-                                 "      capacity: \"10Gi,1Gi\"\n"           // 4
-                                 "      storageClass: [gp2]\n"              // 5
-                                 "    action:\n"                            // 6
-                                 "      type: snapshot\n"                   // 7
-                                 "      parameters:\n"                      // 8
-                                 "        dataMover: velero-fss\n"          // 9
-                                 "  - conditions:\n"                        // 10
-                                 "      pvcPhase: Bound\n"                  // 11
-                                 "    action:\n"                            // 12
-                                 "      type: Skip\n"                       // 13
-                                 "namespacedFilterPolicies:\n"              // 14
-                                 "  - namespaces: [\"team-**\"]\n"          // 15
-                                 "    resourceFilters:\n"                   // 16
-                                 "      - kinds: [Pod]\n"                   // 17
-                                 "        names: [\"[web\"]\n");            // 18
+                                 "version: v1\n"                    // 1
+                                 "volumePolicies:\n"                // 2
+                                 "  - conditions:\n"                // 3
+                                 "      capacity: \"10Gi,1Gi\"\n"   // 4
+                                 "      storageClass: [gp2]\n"      // 5
+                                 "    action:\n"                    // 6
+                                 "      type: snapshot\n"           // 7
+                                 "      parameters:\n"              // 8
+                                 "        dataMover: velero-fss\n"  // 9
+                                 "  - conditions:\n"                // 10
+                                 "      pvcPhase: Bound\n"          // 11
+                                 "    action:\n"                    // 12
+                                 "      type: Skip\n"               // 13
+                                 "namespacedFilterPolicies:\n"      // 14
+                                 "  - namespaces: [\"team-**\"]\n"  // 15
+                                 "    resourceFilters:\n"           // 16
+                                 "      - kinds: [Pod]\n"           // 17
+                                 "        names: [\"[web\"]\n");    // 18
   const auto r = run_cli({"validate", file});
   EXPECT_EQ(r.exit, 1);
   EXPECT_EQ(r.err, "");
-  EXPECT_EQ(r.out,
-            file + ":4:17: volumePolicies[0].conditions.capacity: capacity lower bound `10Gi` is greater than its "
-                   "upper bound `1Gi` (in `10Gi,1Gi`)\n"
-                   "  help: write `lower,upper` with lower ≤ upper, or leave upper empty for no upper bound\n" +
-                file + ":9:20: volumePolicies[0].action.parameters.dataMover: invalid `dataMover` value `velero-fss`\n"
+  EXPECT_EQ(r.out, file +
+                       ":4:17: volumePolicies[0].conditions.capacity: capacity lower bound `10Gi` is greater than its "
+                       "upper bound `1Gi` (in `10Gi,1Gi`)\n"
+                       "  help: write `lower,upper` with lower ≤ upper, or leave upper empty for no upper bound\n" +
+                       file +
+                       ":9:20: volumePolicies[0].action.parameters.dataMover: invalid `dataMover` value `velero-fss`\n"
                        "  help: did you mean `velero-fs`? valid values are `velero`, `velero-fs` and `velero-block` "
                        "(or empty)\n" +
-                file + ":11:17: volumePolicies[1].conditions.pvcPhase: `pvcPhase` must be a list of strings, got "
+                       file +
+                       ":11:17: volumePolicies[1].conditions.pvcPhase: `pvcPhase` must be a list of strings, got "
                        "string `Bound`\n"
                        "  help: write a list: `pvcPhase: [Bound]`\n" +
-                file + ":13:13: volumePolicies[1].action.type: unknown action type `Skip`\n"
+                       file +
+                       ":13:13: volumePolicies[1].action.type: unknown action type `Skip`\n"
                        "  help: did you mean `skip`? action types are case-sensitive\n" +
-                file + ":15:18: namespacedFilterPolicies[0].namespaces[0]: invalid namespace pattern `team-**`: "
+                       file +
+                       ":15:18: namespacedFilterPolicies[0].namespaces[0]: invalid namespace pattern `team-**`: "
                        "wildcard pattern contains consecutive asterisks (only single * allowed)\n"
                        "  help: namespace patterns use `*`, `?` and `[abc]` only\n" +
-                file + ":18:17: namespacedFilterPolicies[0].resourceFilters[0].names[0]: invalid glob pattern "
+                       file +
+                       ":18:17: namespacedFilterPolicies[0].resourceFilters[0].names[0]: invalid glob pattern "
                        "`[web`: unexpected end of input\n"
                        "  help: globs use `*`, `?`, `[abc]`, `[a-z]` and `{a,b}`; escape a literal `[` as `\\[`\n");
 }
@@ -112,7 +116,8 @@ TEST_F(validate_command, restore_and_global_modes) {
                              "  help: volume policies apply to backups; remove them from the restore's policy\n");
   const auto global = run_cli({"validate", "--global", f});
   EXPECT_EQ(global.exit, 0);
-  EXPECT_EQ(global.out, f + ":1:1: warning: includeExcludePolicy, clusterScopedFilterPolicy and "
+  EXPECT_EQ(global.out, f +
+                            ":1:1: warning: includeExcludePolicy, clusterScopedFilterPolicy and "
                             "namespacedFilterPolicies are ignored in a global policy: only volumePolicies apply "
                             "globally\n"
                             "  help: move these sections to the policy of each backup that needs them\n" +

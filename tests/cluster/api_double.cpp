@@ -96,8 +96,9 @@ int main(int argc, char** argv) {
     }
   }
   if (dir.empty() || cert.empty() || key.empty() || port_file.empty()) {
-    std::fprintf(stderr, "usage: volpol-api-double --dir DIR --cert CERT --key KEY --port-file FILE "
-                         "[--user TOKEN=NAME] [--deny NAME=RESOURCE]\n");
+    std::fprintf(stderr,
+                 "usage: volpol-api-double --dir DIR --cert CERT --key KEY --port-file FILE "
+                 "[--user TOKEN=NAME] [--deny NAME=RESOURCE]\n");
     return 2;
   }
 
@@ -134,10 +135,10 @@ int main(int argc, char** argv) {
     }
     const std::string what = t.ok ? (t.name.empty() ? t.resource : t.resource + " \"" + t.name + "\"") : req.path;
     res.status = 404;
-    res.set_content(status_json(404, "NotFound", t.ok && !t.name.empty()
-                                                     ? (t.group.empty() ? t.resource : t.resource + "." + t.group) +
-                                                           " \"" + t.name + "\" not found"
-                                                     : "the server could not find the requested resource"),
+    res.set_content(status_json(404, "NotFound",
+                                t.ok && !t.name.empty() ? (t.group.empty() ? t.resource : t.resource + "." + t.group) +
+                                                              " \"" + t.name + "\" not found"
+                                                        : "the server could not find the requested resource"),
                     "application/json");
     (void)what;
   });

@@ -27,8 +27,7 @@ void collect_files(const fs::path& p, std::vector<fs::path>& out, std::vector<co
 
 }  // namespace
 
-std::vector<corpus_case> load_corpus(const std::vector<std::string>& paths,
-                                     std::vector<corpus_file_error>& errors) {
+std::vector<corpus_case> load_corpus(const std::vector<std::string>& paths, std::vector<corpus_file_error>& errors) {
   std::vector<fs::path> files;
   for (const auto& p : paths) collect_files(p, files, errors);
   std::sort(files.begin(), files.end());

@@ -18,7 +18,7 @@ struct corpus_case {
   std::string name;  ///< unique within the file
   std::string from;  ///< the Velero test or doc it restates
   std::string op;
-  YAML::Node node;   ///< the whole case
+  YAML::Node node;  ///< the whole case
 };
 
 /// What running a case gave: empty `failure` means it passed.
@@ -33,13 +33,13 @@ using op_function = std::function<outcome(const corpus_case&)>;
 using op_table = std::map<std::string, op_function, std::less<>>;
 
 // Each area registers its ops (one file each, so they can be written independently).
-void register_quantity_ops(op_table& ops);    // parseQuantity, compareQuantity
-void register_policy_ops(op_table& ops);      // loadPolicy, loadRestorePolicy
-void register_match_ops(op_table& ops);       // matchAction, volumeType, parseCapacity, capacityInRange
-void register_helper_ops(op_table& ops);      // shouldPerform*, getActionParameters, *ForVolume,
-                                              // shouldIncludeVolume
-void register_podvolume_ops(op_table& ops);   // volumesToBackup, volumesToExclude
-void register_action_ops(op_table& ops);      // getDataMover, getSnapshotClass (one policy action)
+void register_quantity_ops(op_table& ops);   // parseQuantity, compareQuantity
+void register_policy_ops(op_table& ops);     // loadPolicy, loadRestorePolicy
+void register_match_ops(op_table& ops);      // matchAction, volumeType, parseCapacity, capacityInRange
+void register_helper_ops(op_table& ops);     // shouldPerform*, getActionParameters, *ForVolume,
+                                             // shouldIncludeVolume
+void register_podvolume_ops(op_table& ops);  // volumesToBackup, volumesToExclude
+void register_action_ops(op_table& ops);     // getDataMover, getSnapshotClass (one policy action)
 
 /// Loads every case of every `*.yaml` under `paths` (files or folders, recursive, sorted).
 /// Problems with the corpus itself (unreadable file, case without op) are returned as
@@ -48,8 +48,7 @@ struct corpus_file_error {
   std::string file;
   std::string message;
 };
-std::vector<corpus_case> load_corpus(const std::vector<std::string>& paths,
-                                     std::vector<corpus_file_error>& errors);
+std::vector<corpus_case> load_corpus(const std::vector<std::string>& paths, std::vector<corpus_file_error>& errors);
 
 // ---- helpers for op implementations -----------------------------------------------
 

@@ -5,8 +5,8 @@
 #include <type_traits>
 #include <variant>
 
-#include "volpol/k8s/object_yaml.h"
 #include "case_policies.h"
+#include "volpol/k8s/object_yaml.h"
 
 namespace volpol::conformance::helper_case {
 
@@ -80,8 +80,8 @@ outcome check_decision(const result<helper::decision>& got, const YAML::Node& ex
   if (wants_error(expect)) {
     const diagnostic* e = got.error();
     if (e == nullptr)
-      return outcome::fail(fmt::format("expected an error, got {} ({})", got.value().perform,
-                                       helper::describe(got.value())));
+      return outcome::fail(
+          fmt::format("expected an error, got {} ({})", got.value().perform, helper::describe(got.value())));
     const auto missing = missing_mentions(expect, e->to_string());
     if (missing.empty()) return outcome::pass();
     return outcome::fail(fmt::format("error `{}` does not mention `{}`", e->to_string(), missing.front()));

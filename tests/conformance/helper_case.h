@@ -9,11 +9,11 @@
 #include <string>
 
 #include "corpus.h"
+#include "volpol/core/result.h"
 #include "volpol/helper/decision.h"
 #include "volpol/helper/options.h"
 #include "volpol/helper/volume_helper.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/core/result.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::conformance::helper_case {

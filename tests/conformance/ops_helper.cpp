@@ -8,10 +8,10 @@
 
 #include "corpus.h"
 #include "helper_case.h"
+#include "volpol/core/value_yaml.h"
 #include "volpol/helper/pod_volumes.h"
 #include "volpol/helper/volume_helper.h"
 #include "volpol/k8s/object_yaml.h"
-#include "volpol/core/value_yaml.h"
 
 namespace volpol::conformance {
 
@@ -99,9 +99,11 @@ outcome run_get_action_parameters(const corpus_case& c) {
   return with_volume_target(c, [&](const helper::volume_helper& h, helper::volume_object t) {
     const helper::action_parameters got = h.get_action_parameters(t);
     const bool want_matched = expect["matched"].as<bool>();
-    if (got.matched != want_matched) return outcome::fail(fmt::format("expected matched {}, got {}", want_matched, got.matched));
+    if (got.matched != want_matched)
+      return outcome::fail(fmt::format("expected matched {}, got {}", want_matched, got.matched));
     const std::string want_action = scalar(expect, "action").value_or("");
-    if (got.type != want_action) return outcome::fail(fmt::format("expected action `{}`, got `{}`", want_action, got.type));
+    if (got.type != want_action)
+      return outcome::fail(fmt::format("expected action `{}`, got `{}`", want_action, got.type));
     value want_params;
     if (const YAML::Node p = expect["parameters"]) {
       auto v = value_from_yaml(p);
@@ -109,7 +111,8 @@ outcome run_get_action_parameters(const corpus_case& c) {
       want_params = std::move(v).value();
     }
     if (same_parameters(*got.parameters, want_params)) return outcome::pass();
-    return outcome::fail(fmt::format("expected parameters {}, got {}", want_params.to_string(), got.parameters->to_string()));
+    return outcome::fail(
+        fmt::format("expected parameters {}, got {}", want_params.to_string(), got.parameters->to_string()));
   });
 }
 

@@ -7,9 +7,9 @@
 
 #include "case_policies.h"
 #include "corpus.h"
+#include "volpol/core/value_yaml.h"
 #include "volpol/k8s/object_yaml.h"
 #include "volpol/k8s/quantity.h"
-#include "volpol/core/value_yaml.h"
 #include "volpol/policy/document.h"
 #include "volpol/policy/policies.h"
 #include "volpol/policy/structured_volume.h"

@@ -83,8 +83,7 @@ outcome run_compare_quantity(const corpus_case& c) {
   if (const diagnostic* e = b.error()) return outcome::fail("b: " + e->message);
   const int got = a.value().compare(b.value());
   if (std::to_string(got) != *want) return outcome::fail(fmt::format("expected {}, got {}", *want, got));
-  if (b.value().compare(a.value()) != -got)
-    return outcome::fail(fmt::format("compare(b, a) is not {}", -got));
+  if (b.value().compare(a.value()) != -got) return outcome::fail(fmt::format("compare(b, a) is not {}", -got));
   return outcome::pass();
 }
 

@@ -12,11 +12,11 @@ using list = std::vector<std::string>;
 k8s::pod annotated(std::vector<k8s::string_map::entry> notes) { return make_pod("ns", "p", {}, std::move(notes)); }
 
 TEST(pod_annotations, opt_in_list_is_split_like_go) {
-  EXPECT_EQ(volumes_to_backup(make_pod("ns", "p", {})), list{});                        // no annotations
-  EXPECT_EQ(volumes_to_backup(annotated({{"foo", "bar"}})), list{});                  // no key
+  EXPECT_EQ(volumes_to_backup(make_pod("ns", "p", {})), list{});      // no annotations
+  EXPECT_EQ(volumes_to_backup(annotated({{"foo", "bar"}})), list{});  // no key
   EXPECT_EQ(volumes_to_backup(annotated({{std::string(volumes_to_backup_annotation), ""}})), list{});
   EXPECT_EQ(volumes_to_backup(annotated({{std::string(volumes_to_backup_annotation), "a, b,,a"}})),
-            (list{"a", " b", "", "a"}));                                              // no trim, empties kept
+            (list{"a", " b", "", "a"}));  // no trim, empties kept
 }
 
 TEST(pod_annotations, opt_out_list_has_one_empty_name_when_annotations_exist) {
@@ -30,9 +30,9 @@ TEST(pod_annotations, membership_agrees_with_the_lists) {
   const k8s::pod p = annotated({{std::string(volumes_to_backup_annotation), "data, logs,"},
                                 {std::string(volumes_to_exclude_annotation), "cache"}});
   EXPECT_TRUE(is_opted_in(p, "data"));
-  EXPECT_FALSE(is_opted_in(p, "logs"));   // listed as " logs"
+  EXPECT_FALSE(is_opted_in(p, "logs"));  // listed as " logs"
   EXPECT_TRUE(is_opted_in(p, " logs"));
-  EXPECT_TRUE(is_opted_in(p, ""));        // the trailing empty item
+  EXPECT_TRUE(is_opted_in(p, ""));  // the trailing empty item
   EXPECT_TRUE(is_opted_out(p, "cache"));
   EXPECT_FALSE(is_opted_out(p, "data"));
   EXPECT_FALSE(is_opted_out(make_pod("ns", "p", {}), ""));  // no annotations: nil list
@@ -41,8 +41,8 @@ TEST(pod_annotations, membership_agrees_with_the_lists) {
 }
 
 TEST(pod_annotations, fs_backup_by_annotations_reads_only_its_mode) {
-  const k8s::pod p = annotated({{std::string(volumes_to_backup_annotation), "a"},
-                                {std::string(volumes_to_exclude_annotation), "a"}});
+  const k8s::pod p = annotated(
+      {{std::string(volumes_to_backup_annotation), "a"}, {std::string(volumes_to_exclude_annotation), "a"}});
   const annotation_choice in = fs_backup_by_annotations(p, "a", false);
   EXPECT_TRUE(in.selected);
   EXPECT_EQ(in.why, reason::annotation_opt_in);

@@ -38,8 +38,10 @@ TEST_F(pvc_pv, failures_in_velero_order) {
       {make_pvc("ns", "a", "", "Bound"), pv_lookup_status::no_volume_name, "PVC ns/a has no volume backing this claim"},
       {make_pvc("ns", "b", "pv-1", "Lost"), pv_lookup_status::not_bound,
        "PVC ns/b is in phase Lost and is not bound to a volume"},
-      {make_pvc("ns", "c", "pv-1", ""), pv_lookup_status::not_bound, "PVC ns/c is in phase  and is not bound to a volume"},
-      {make_pvc("ns", "d", "pv-9", "Bound"), pv_lookup_status::pv_missing, "failed to get PV pv-9 for PVC ns/d: not found"},
+      {make_pvc("ns", "c", "pv-1", ""), pv_lookup_status::not_bound,
+       "PVC ns/c is in phase  and is not bound to a volume"},
+      {make_pvc("ns", "d", "pv-9", "Bound"), pv_lookup_status::pv_missing,
+       "failed to get PV pv-9 for PVC ns/d: not found"},
   };
   for (const auto& r : rows) {
     SCOPED_TRACE(r.pvc.metadata.name);
@@ -59,7 +61,8 @@ TEST_F(pvc_pv, pod_volume_claims_are_looked_up_in_the_pod_namespace) {
   ASSERT_NE(pvc, nullptr);
   EXPECT_EQ(pvc->metadata.name, "data");
   EXPECT_EQ(get_pvc_for_pod_volume(there.volumes[0], there, c), nullptr);
-  EXPECT_EQ(pvc_lookup_error(there.volumes[0], there).message, "failed to get PVC data for volume other/vol: not found");
+  EXPECT_EQ(pvc_lookup_error(there.volumes[0], there).message,
+            "failed to get PVC data for volume other/vol: not found");
   EXPECT_EQ(get_pvc_for_pod_volume(here.volumes[1], here, c), nullptr);
   EXPECT_EQ(pvc_lookup_error(here.volumes[1], here).message, "volume ns/tmp has no PVC associated with it");
 }

@@ -29,7 +29,7 @@ TEST(volume_exclusion, kinds_and_names_in_velero_order) {
       {volume("default-token", volume_source::empty_dir), false, volume_exclusion::default_token},
       {volume("default-token-abc", volume_source::secret), false, volume_exclusion::secret},  // kind first
       {volume("my-default-token", volume_source::empty_dir), false, volume_exclusion::none},
-      {volume("Default-token-x", volume_source::empty_dir), false, volume_exclusion::none},   // case-sensitive
+      {volume("Default-token-x", volume_source::empty_dir), false, volume_exclusion::none},  // case-sensitive
       {volume("share", volume_source::nfs), false, volume_exclusion::none},
       {host_and_secret, false, volume_exclusion::host_path},
   };

@@ -104,7 +104,8 @@ version: v1
 volumePolicies:
 - conditions: {storageClass: [gp3]}
   action: {type: snapshot}
-)", policy::policy_origin::global);
+)",
+                                                 policy::policy_origin::global);
   policy::policies pols = own;
   pols.merge_global(global);
   const volume_helper h(&pols, {.snapshot_volumes = false}, c);

@@ -166,9 +166,8 @@ TEST(cluster, many_pods_many_claims) {
   constexpr int n = 20000;
   for (int i = 0; i < n; ++i) {
     const std::string ns = "ns-" + std::to_string(i % 10);
-    ASSERT_TRUE(c.add(make_pod(ns, "p-" + std::to_string(i),
-                               {claim_volume("data", "claim-" + std::to_string(i / 2))}))
-                    .ok());
+    ASSERT_TRUE(
+        c.add(make_pod(ns, "p-" + std::to_string(i), {claim_volume("data", "claim-" + std::to_string(i / 2))})).ok());
   }
   // Pods 2k and 2k+1 share claim-k only when they share a namespace (never here: i % 10).
   EXPECT_EQ(names(c.pods_using_pvc("ns-4", "claim-2")), std::vector<std::string>{"ns-4/p-4"});

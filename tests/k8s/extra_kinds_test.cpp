@@ -37,7 +37,8 @@ TEST(extra_kinds, kubectl_yaml_objects_are_typed_and_indexed) {
   EXPECT_EQ(def->deletion_policy, "Delete");
   // kept although not in the velero.io domain: the CSI plugin reads it
   EXPECT_NE(def->metadata.annotation("snapshot.storage.kubernetes.io/is-default-class"), nullptr);
-  EXPECT_TRUE(c.find_volume_snapshot_class("ebs-velero")->metadata.labels.contains("velero.io/csi-volumesnapshot-class"));
+  EXPECT_TRUE(
+      c.find_volume_snapshot_class("ebs-velero")->metadata.labels.contains("velero.io/csi-volumesnapshot-class"));
 
   const volume_snapshot_location_object* west = c.find_volume_snapshot_location("velero", "vsl-west");
   ASSERT_NE(west, nullptr);
@@ -109,7 +110,8 @@ TEST(extra_kinds, json_list_reads_the_same) {
 }
 
 TEST(extra_kinds, another_group_is_counted_with_its_api_version) {
-  const load_result r = load_text("apiVersion: example.com/v1\nkind: Backup\nmetadata: {name: x}\nspec: {}\n", "b.yaml");
+  const load_result r = load_text("apiVersion: example.com/v1\nkind: Backup\nmetadata: {name: x}\nspec: {}\n",
+                                  "b.yaml");
   EXPECT_TRUE(r.objects.backups().empty());
   EXPECT_EQ(r.counts.other_kinds.at("Backup (example.com/v1)"), 1u);
 }
@@ -179,9 +181,10 @@ TEST(extra_kinds, schedule_template_metadata_wins_over_the_schedule_metadata) {
 
 TEST(extra_kinds, a_schedule_without_a_template_is_refused_where_it_is) {
   // The Schedule CRD requires spec.template: without it there is no Backup to plan.
-  const load_result r = load_text("apiVersion: velero.io/v1\nkind: Schedule\nmetadata:\n  name: broken\n"
-                                  "  namespace: velero\nspec:\n  schedule: '@daily'\n",
-                                  "s.yaml");
+  const load_result r = load_text(
+      "apiVersion: velero.io/v1\nkind: Schedule\nmetadata:\n  name: broken\n"
+      "  namespace: velero\nspec:\n  schedule: '@daily'\n",
+      "s.yaml");
   EXPECT_TRUE(r.objects.schedules().empty());
   ASSERT_EQ(r.problems.size(), 1u);
   const std::string m = r.problems.items()[0].to_string();
@@ -191,9 +194,10 @@ TEST(extra_kinds, a_schedule_without_a_template_is_refused_where_it_is) {
 }
 
 TEST(extra_kinds, an_object_without_a_name_is_reported_not_planned) {
-  const load_result r = load_text("apiVersion: v1\nkind: Pod\nmetadata:\n  namespace: shop\nspec:\n  containers: []\n"
-                                  "---\napiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: shop}\n",
-                                  "pods.yaml");
+  const load_result r = load_text(
+      "apiVersion: v1\nkind: Pod\nmetadata:\n  namespace: shop\nspec:\n  containers: []\n"
+      "---\napiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: shop}\n",
+      "pods.yaml");
   ASSERT_EQ(r.objects.pods().size(), 1u);
   EXPECT_EQ(r.objects.pods().front().metadata.name, "web");
   ASSERT_EQ(r.problems.size(), 1u);

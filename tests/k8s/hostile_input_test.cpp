@@ -53,19 +53,18 @@ std::string all_problems(const load_result& r) {
   return s;
 }
 
-double seconds_since(clock_type::time_point t) {
-  return std::chrono::duration<double>(clock_type::now() - t).count();
-}
+double seconds_since(clock_type::time_point t) { return std::chrono::duration<double>(clock_type::now() - t).count(); }
 
 /// A kubectl-style JSON list of `n` bound PVCs and their PVs.
 std::string cluster_json(int n) {
   std::string s = R"({"apiVersion":"v1","kind":"List","items":[)";
   for (int i = 0; i < n; ++i) {
-    s += fmt::format(R"({}{{"apiVersion":"v1","kind":"PersistentVolumeClaim","metadata":{{"name":"c{}","namespace":"ns"}},)"
-                     R"("spec":{{"volumeName":"pv{}","storageClassName":"gp3"}},"status":{{"phase":"Bound"}}}},)"
-                     R"({{"apiVersion":"v1","kind":"PersistentVolume","metadata":{{"name":"pv{}"}},)"
-                     R"("spec":{{"capacity":{{"storage":"1Gi"}},"csi":{{"driver":"ebs.csi.aws.com"}}}}}})",
-                     i ? "," : "", i, i, i);
+    s += fmt::format(
+        R"({}{{"apiVersion":"v1","kind":"PersistentVolumeClaim","metadata":{{"name":"c{}","namespace":"ns"}},)"
+        R"("spec":{{"volumeName":"pv{}","storageClassName":"gp3"}},"status":{{"phase":"Bound"}}}},)"
+        R"({{"apiVersion":"v1","kind":"PersistentVolume","metadata":{{"name":"pv{}"}},)"
+        R"("spec":{{"capacity":{{"storage":"1Gi"}},"csi":{{"driver":"ebs.csi.aws.com"}}}}}})",
+        i ? "," : "", i, i, i);
   }
   return s + "]}\n";
 }
@@ -274,7 +273,9 @@ TEST(hostile_input, gzip_bomb_in_a_backup_tarball_is_refused) {
   const load_result r = load_objects(std::vector<std::string>{(dir / "backup.tar.gz").string()});
   const double took = seconds_since(t0);
   const std::string p = all_problems(r);
-  EXPECT_NE(p.find("backup.tar.gz: archive stopped after 1 entry: 134218752 bytes decompressed from "), std::string::npos) << p;
+  EXPECT_NE(p.find("backup.tar.gz: archive stopped after 1 entry: 134218752 bytes decompressed from "),
+            std::string::npos)
+      << p;
   EXPECT_NE(p.find("a decompression bomb? (raise with --max-compression-ratio)"), std::string::npos) << p;
   EXPECT_LT(took, 5.0 * (std::getenv("VOLPOL_SLOW_TESTS") ? 10 : 1));
   load_options o;
@@ -335,7 +336,8 @@ TEST(hostile_input, json_object_larger_than_the_limit_is_not_buffered) {
   load_options o;
   o.limits.max_object_bytes = 1 << 20;
   o.chunk_size = 1 << 16;
-  const std::string text = R"({"kind":"Pod","metadata":{"name":"p","annotations":{"a":")" + std::string(3 << 20, 'x') + "\"}}}";
+  const std::string text = R"({"kind":"Pod","metadata":{"name":"p","annotations":{"a":")" + std::string(3 << 20, 'x') +
+                           "\"}}}";
   const load_result r = load_text(text, "big.json", o);
   EXPECT_NE(all_problems(r).find("not read: a value larger than 1048576 bytes starts here (raise with "
                                  "--max-object-bytes)"),
@@ -350,7 +352,8 @@ TEST(hostile_input, yaml_document_larger_than_the_limit_is_reported_with_its_lin
   for (int i = 0; i < 100; ++i) text += fmt::format("    l{}: value-{}\n", i, i);
   text += "---\nkind: Pod\nmetadata: {name: small, namespace: ns}\n";
   const load_result r = load_text(text, "big.yaml", o);
-  EXPECT_NE(all_problems(r).find("big.yaml:1: not read: a YAML document larger than 1000 bytes, from line 1 to line 105"),
+  EXPECT_NE(all_problems(r).find(
+                "big.yaml:1: not read: a YAML document larger than 1000 bytes, from line 1 to line 105"),
             std::string::npos)
       << all_problems(r);
   EXPECT_EQ(r.counts.pods, 1U);  // the next document is read
@@ -367,9 +370,10 @@ TEST(hostile_input, yaml_aliases_are_refused_in_object_dumps) {
   const load_result r = load_text(text, "aliases.yaml");
   EXPECT_LT(seconds_since(t0), 5.0);
   EXPECT_EQ(r.counts.persistent_volume_claims, 1U);  // the anchor's own document
-  EXPECT_EQ(r.counts.rejected, 499U);                 // (an alias in another document is unknown anyway)
+  EXPECT_EQ(r.counts.rejected, 499U);                // (an alias in another document is unknown anyway)
   const std::string p = all_problems(r);
-  EXPECT_NE(p.find("aliases.yaml:2011:11: invalid YAML: YAML aliases are not accepted here (`*L`)"), std::string::npos) << p;
+  EXPECT_NE(p.find("aliases.yaml:2011:11: invalid YAML: YAML aliases are not accepted here (`*L`)"), std::string::npos)
+      << p;
 }
 
 TEST(hostile_input, yaml_alias_bomb_in_one_document_is_refused_quickly) {
@@ -424,8 +428,9 @@ TEST(hostile_input, deep_json_nesting_is_reported) {
 // ---- nothing lost in silence ----------------------------------------------------------------
 
 TEST(hostile_input, content_after_a_flow_value_in_yaml_is_an_error) {
-  const std::string ndjson = "{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\"}}\n"
-                             "{\"kind\":\"Pod\",\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\"}}\n";
+  const std::string ndjson =
+      "{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\"}}\n"
+      "{\"kind\":\"Pod\",\"metadata\":{\"name\":\"b\",\"namespace\":\"ns\"}}\n";
   const load_result r = load_text(ndjson, "pods.yaml");
   EXPECT_TRUE(r.problems.has_errors()) << "NDJSON in a .yaml file: the second value was dropped in silence";
   EXPECT_NE(all_problems(r).find("pods.yaml:2:"), std::string::npos) << all_problems(r);
@@ -480,7 +485,7 @@ TEST(hostile_input, folder_problems_are_reported) {
   const fs::path dir = scratch("folder");
   write_file(dir / "a.json", R"({"kind":"Pod","metadata":{"name":"p1","namespace":"ns"}})");
   write_file(dir / "notes.txt", "not read");
-  fs::create_directory_symlink(dir / "loop", dir / "loop");  // a link to itself: cannot be opened
+  fs::create_directory_symlink(dir / "loop", dir / "loop");   // a link to itself: cannot be opened
   ASSERT_EQ(::mkfifo((dir / "pipe.json").c_str(), 0600), 0);  // never opened: it would block
   const load_result r = load_objects(std::vector<std::string>{dir.string()});
   const std::string p = all_problems(r);
@@ -505,7 +510,8 @@ TEST(hostile_input, unreadable_sub_folder_is_reported) {
 // ---- text hygiene -----------------------------------------------------------------------------
 
 TEST(hostile_input, nul_and_invalid_utf8_in_yaml_are_rejected_as_yaml_v3_does) {
-  const load_result nul = load_text(std::string("kind: Pod\nmetadata: {name: \"a") + '\0' + "b\", namespace: ns}\n", "nul.yaml");
+  const load_result nul = load_text(std::string("kind: Pod\nmetadata: {name: \"a") + '\0' + "b\", namespace: ns}\n",
+                                    "nul.yaml");
   EXPECT_EQ(nul.counts.pods, 0U);
   EXPECT_NE(all_problems(nul).find("nul.yaml:2:20: invalid YAML: control characters are not allowed (0x00)"),
             std::string::npos)
@@ -514,7 +520,8 @@ TEST(hostile_input, nul_and_invalid_utf8_in_yaml_are_rejected_as_yaml_v3_does) {
   EXPECT_EQ(bad.counts.pods, 0U);
   EXPECT_NE(all_problems(bad).find("invalid YAML: invalid leading UTF-8 octet (0xFF)"), std::string::npos)
       << all_problems(bad);
-  const load_result json = load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\xff\",\"namespace\":\"ns\"}}", "u.json");
+  const load_result json = load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\xff\",\"namespace\":\"ns\"}}",
+                                     "u.json");
   EXPECT_EQ(json.counts.pods, 0U);  // simdjson validates UTF-8 too
 }
 

@@ -25,9 +25,9 @@ std::vector<std::string> messages(const load_result& r) {
 
 TEST(loader_errors, bad_json_in_one_item_loses_that_item_only) {
   const load_result r = load_fixture("bad-json-item.json");
-  EXPECT_EQ(messages(r), std::vector<std::string>{
-                             data_dir + "bad-json-item.json:14:13: PersistentVolumeClaim ns/data-1: items[1]: "
-                                        "invalid JSON: missing or extra comma, colon, brace or bracket"});
+  EXPECT_EQ(messages(r),
+            std::vector<std::string>{data_dir + "bad-json-item.json:14:13: PersistentVolumeClaim ns/data-1: items[1]: "
+                                                "invalid JSON: missing or extra comma, colon, brace or bracket"});
   const diagnostic& d = r.problems.items()[0];
   EXPECT_TRUE(d.where.has_offset);
   EXPECT_EQ(d.where.offset, 433U);
@@ -55,7 +55,8 @@ TEST(loader_errors, wrong_types_and_bad_quantities) {
 
 TEST(loader_errors, bad_yaml_loses_one_document) {
   const load_result r = load_fixture("bad-yaml.yaml");
-  EXPECT_EQ(messages(r), std::vector<std::string>{data_dir + "bad-yaml.yaml:12:5: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 6)"});
+  EXPECT_EQ(messages(r), std::vector<std::string>{data_dir + "bad-yaml.yaml:12:5: invalid YAML: did not find expected "
+                                                             "',' or ']' (while parsing a flow sequence at line 6)"});
   EXPECT_NE(r.objects.find_pvc("ns", "before"), nullptr);
   EXPECT_NE(r.objects.find_pvc("ns", "after"), nullptr);
   EXPECT_EQ(r.objects.size(), 2U);
@@ -64,8 +65,9 @@ TEST(loader_errors, bad_yaml_loses_one_document) {
 TEST(loader_errors, duplicates_keep_the_first) {
   const load_result r = load_fixture("duplicates.yaml");
   const std::string f = data_dir + "duplicates.yaml";
-  EXPECT_EQ(messages(r), std::vector<std::string>{f + ":14: Pod ns/web: duplicate Pod `ns/web`: the first one, read at " +
-                                                  f + ":4, is kept"});
+  EXPECT_EQ(messages(r),
+            std::vector<std::string>{f + ":14: Pod ns/web: duplicate Pod `ns/web`: the first one, read at " + f +
+                                     ":4, is kept"});
   ASSERT_NE(r.objects.find_pod("ns", "web"), nullptr);
   EXPECT_EQ(r.objects.find_pod("ns", "web")->volumes.size(), 1U);  // the first
   EXPECT_NE(r.objects.find_pod("other", "web"), nullptr);
@@ -75,8 +77,9 @@ TEST(loader_errors, duplicates_keep_the_first) {
 
 TEST(loader_errors, truncated_file_keeps_what_came_before) {
   const load_result r = load_fixture("truncated.json");
-  EXPECT_EQ(messages(r), std::vector<std::string>{data_dir + "truncated.json:4:3: invalid JSON: the input ends (at byte 346) "
-                                                             "inside this value; truncated file?"});
+  EXPECT_EQ(messages(r),
+            std::vector<std::string>{data_dir + "truncated.json:4:3: invalid JSON: the input ends (at byte 346) "
+                                                "inside this value; truncated file?"});
   EXPECT_EQ(r.problems.items()[0].where.offset, 252U);
   EXPECT_NE(r.objects.find_pv("pv-a"), nullptr);
   EXPECT_NE(r.objects.find_pv("pv-b"), nullptr);
@@ -88,8 +91,9 @@ TEST(loader_errors, unknown_kinds_are_counted_not_errors) {
   ASSERT_EQ(r.problems.size(), 1U);
   const diagnostic& d = r.problems.items()[0];
   EXPECT_EQ(d.level, severity::warning);
-  EXPECT_EQ(d.to_string(), data_dir + "unknown-kinds.yaml:21: warning: ns/mystery: cannot tell the kind: no `kind` "
-                                      "field, and the shape matches no PersistentVolume, PersistentVolumeClaim or Pod");
+  EXPECT_EQ(d.to_string(), data_dir +
+                               "unknown-kinds.yaml:21: warning: ns/mystery: cannot tell the kind: no `kind` "
+                               "field, and the shape matches no PersistentVolume, PersistentVolumeClaim or Pod");
   EXPECT_FALSE(r.problems.has_errors());
   EXPECT_EQ(r.counts.read_kinds.at("ConfigMap"), 1U);  // read (policy ConfigMaps)
   EXPECT_EQ(r.counts.other_kinds.at("Secret"), 1U);
@@ -107,13 +111,14 @@ TEST(loader_errors, json_wrong_type_gives_offset_line_and_column) {
   ASSERT_EQ(r.problems.size(), 1U);
   const diagnostic& d = r.problems.items()[0];
   EXPECT_EQ(d.where.offset, text.find("[1]"));
-  EXPECT_EQ(d.to_string(), "pv.json:2:32: PersistentVolume pv: spec.capacity.storage: expected a quantity string, got an array");
+  EXPECT_EQ(d.to_string(),
+            "pv.json:2:32: PersistentVolume pv: spec.capacity.storage: expected a quantity string, got an array");
 }
 
 // The error comes before `metadata`: the object is still named (re-read on the error path).
 TEST(loader_errors, json_errors_name_the_object_even_before_metadata) {
-  const load_result r = load_text(
-      R"({"kind":"Pod","spec":{"volumes":{}},"metadata":{"name":"late","namespace":"ns"}})", "late.json");
+  const load_result r = load_text(R"({"kind":"Pod","spec":{"volumes":{}},"metadata":{"name":"late","namespace":"ns"}})",
+                                  "late.json");
   ASSERT_EQ(r.problems.size(), 1U);
   EXPECT_EQ(r.problems.items()[0].to_string(),
             "late.json:1:33: Pod ns/late: spec.volumes: expected an array, got an object");
@@ -121,8 +126,8 @@ TEST(loader_errors, json_errors_name_the_object_even_before_metadata) {
 
 // Between list items the scanner cannot resynchronise: the rest of the file is not read.
 TEST(loader_errors, json_syntax_error_between_items_stops_the_file) {
-  const load_result r = load_text(
-      R"([{"kind":"Pod","metadata":{"name":"a"}} {"kind":"Pod","metadata":{"name":"b"}}])", "sep.json");
+  const load_result r = load_text(R"([{"kind":"Pod","metadata":{"name":"a"}} {"kind":"Pod","metadata":{"name":"b"}}])",
+                                  "sep.json");
   EXPECT_EQ(messages(r), std::vector<std::string>{"sep.json:1:41: invalid JSON: expected `,` or `]` after element 0"});
   EXPECT_EQ(r.counts.pods, 1U);
 }
@@ -130,19 +135,23 @@ TEST(loader_errors, json_syntax_error_between_items_stops_the_file) {
 TEST(loader_errors, json_values_that_are_no_objects) {
   EXPECT_EQ(messages(load_text("\"hello\"", "s.json")),
             std::vector<std::string>{"s.json:1:1: expected an object, got a string"});
-  EXPECT_EQ(messages(load_text("{\"kind\":\"List\",\"items\":[1,{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}}]}", "n.json")),
+  EXPECT_EQ(messages(load_text("{\"kind\":\"List\",\"items\":[1,{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}}]}",
+                               "n.json")),
             std::vector<std::string>{"n.json:1:25: items[0]: expected an object, got a number"});
   EXPECT_EQ(messages(load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}} }", "x.json")),
             std::vector<std::string>{"x.json:1:40: invalid JSON: expected an object or an array, got `}`"});
   // Not JSON by its first byte: read as YAML.
-  EXPECT_EQ(messages(load_text("} {", "y.json")), std::vector<std::string>{"y.json:1:1: invalid YAML: did not find expected node content (while parsing a block node at line 1)"});
+  EXPECT_EQ(messages(load_text("} {", "y.json")),
+            std::vector<std::string>{
+                "y.json:1:1: invalid YAML: did not find expected node content (while parsing a block node at line 1)"});
   EXPECT_EQ(messages(load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"x\xff\"}}", "u.json")),
             std::vector<std::string>{"u.json:1:1: invalid JSON: invalid UTF-8"});
 }
 
 TEST(loader_errors, json_truncated_single_object_and_list) {
   EXPECT_EQ(messages(load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\"}", "one.json")),
-            std::vector<std::string>{"one.json:1:1: invalid JSON: the input ends (at byte 37) inside this object; truncated file?"});
+            std::vector<std::string>{
+                "one.json:1:1: invalid JSON: the input ends (at byte 37) inside this object; truncated file?"});
   const load_result list = load_text(
       "{\"items\":[{\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\"}},{\"kind\":\"Pod\",\"metadata\":{\"na", "list.json");
   EXPECT_EQ(messages(list), std::vector<std::string>{"list.json:1:50: invalid JSON: the input ends (at byte 78) inside "
@@ -167,7 +176,8 @@ TEST(loader_errors, yaml_errors_inside_list_items) {
   const load_result r = load_text(text, "list.yaml");
   ASSERT_EQ(r.problems.size(), 2U);
   EXPECT_EQ(messages(r)[0].substr(0, 25), "list.yaml:7:1: invalid YA");
-  EXPECT_EQ(messages(r)[1], "list.yaml:9:44: Pod ns/c: items[2].spec.volumes[0].csi.driver: expected a string, got an array");
+  EXPECT_EQ(messages(r)[1],
+            "list.yaml:9:44: Pod ns/c: items[2].spec.volumes[0].csi.driver: expected a string, got an array");
   EXPECT_NE(r.objects.find_pod("ns", "a"), nullptr);
   EXPECT_NE(r.objects.find_pod("ns", "d"), nullptr);
   EXPECT_EQ(r.counts.pods, 2U);

@@ -117,9 +117,11 @@ TEST(loader_layout, the_same_item_in_two_backups_is_a_duplicate) {
   ASSERT_EQ(r.problems.size(), 3U);
   const std::string b = (dir / "b.tgz").string();
   EXPECT_EQ(r.problems.items()[0].to_string(),
-            b + "!/resources/persistentvolumeclaims/namespaces/app/data-web-0.json: byte 0: "
+            b +
+                "!/resources/persistentvolumeclaims/namespaces/app/data-web-0.json: byte 0: "
                 "PersistentVolumeClaim app/data-web-0: duplicate PersistentVolumeClaim `app/data-web-0`: "
-                "the first one, read at " + (dir / "a.tgz").string() +
+                "the first one, read at " +
+                (dir / "a.tgz").string() +
                 "!/resources/persistentvolumeclaims/namespaces/app/data-web-0.json: byte 0, is kept");
 }
 
@@ -193,8 +195,8 @@ TEST(loader_layout, json_error_lines_in_big_files) {
   const fs::path dir = scratch("big-error");
   std::string text = "{\"kind\":\"List\",\"items\":[\n";
   for (int i = 0; i < 400; ++i)
-    text += "{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p" + std::to_string(i) + "\",\"namespace\":\"ns\"},\"spec\":{\"nodeName\":\"" +
-            std::string(100, 'n') + "\"}},\n";
+    text += "{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p" + std::to_string(i) +
+            "\",\"namespace\":\"ns\"},\"spec\":{\"nodeName\":\"" + std::string(100, 'n') + "\"}},\n";
   text += "{\"kind\":\"Pod\",\"metadata\":{\"name\":\"bad\",\"namespace\":\"ns\"},\"spec\":{\"nodeName\":7}}\n]}\n";
   write_file(dir / "big.json", text);
   load_options o;

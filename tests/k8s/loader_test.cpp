@@ -131,9 +131,9 @@ TEST(loader, yaml_list_items_are_read_one_by_one) {
 }
 
 TEST(loader, yaml_flow_items_are_read_whole) {
-  const load_result r = load_text(
-      "kind: List\nitems:\n  [ {kind: Pod, metadata: {name: a}},\n    {kind: Pod, metadata: {name: b}} ]\n",
-      "flow.yaml");
+  const load_result r =
+      load_text("kind: List\nitems:\n  [ {kind: Pod, metadata: {name: a}},\n    {kind: Pod, metadata: {name: b}} ]\n",
+                "flow.yaml");
   expect_clean(r);
   EXPECT_EQ(pod_names(r), (std::vector<std::string>{"a", "b"}));
 }
@@ -214,14 +214,15 @@ TEST(loader, annotation_filters) {
   // The map stays (empty) when nothing is kept: `annotations:` present is not `annotations` absent.
   load_options velero;
   velero.annotations = annotation_filter::velero;
-  const load_result r = load_text(R"({"kind":"Pod","metadata":{"name":"a","annotations":{"x":"1"}}})", "b.json", velero);
+  const load_result r = load_text(R"({"kind":"Pod","metadata":{"name":"a","annotations":{"x":"1"}}})", "b.json",
+                                  velero);
   ASSERT_TRUE(r.objects.pods()[0].metadata.annotations.has_value());
   EXPECT_TRUE(r.objects.pods()[0].metadata.annotations->empty());
 }
 
 TEST(loader, json_strings_are_unescaped) {
-  const load_result r = load_text(
-      R"({"kind":"Pod","metadata":{"name":"a\u00e9","labels":{"k\"ey":"v\\al\n"}}})", "esc.json");
+  const load_result r = load_text(R"({"kind":"Pod","metadata":{"name":"a\u00e9","labels":{"k\"ey":"v\\al\n"}}})",
+                                  "esc.json");
   expect_clean(r);
   ASSERT_EQ(r.objects.pods().size(), 1U);
   EXPECT_EQ(r.objects.pods()[0].metadata.name, "a\xC3\xA9");

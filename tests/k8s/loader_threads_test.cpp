@@ -24,18 +24,27 @@ constexpr int objects = 6000;  // about 2 MB of JSON: several batches of 256 KB
 /// One List item: a pod with a PVC volume, its PVC, or its PV; every 997th is broken.
 std::string json_item(int i) {
   const std::string ns = fmt::format("ns-{}", i % 7);
-  if (i % 997 == 500) return fmt::format(R"({{"kind":"PersistentVolumeClaim","apiVersion":"v1","metadata":{{"name":"bad-{}","namespace":"{}"}},"spec":{{"resources":{{"requests":{{"storage":"12 Gi"}}}}}}}})", i, ns);
-  if (i % 997 == 900) return fmt::format(R"({{"kind":"Pod","apiVersion":"v1","metadata":{{"name":"bad-{}","namespace":"{}"}},"spec":{{"volumes":"not-a-list"}}}})", i, ns);
+  if (i % 997 == 500)
+    return fmt::format(
+        R"({{"kind":"PersistentVolumeClaim","apiVersion":"v1","metadata":{{"name":"bad-{}","namespace":"{}"}},"spec":{{"resources":{{"requests":{{"storage":"12 Gi"}}}}}}}})",
+        i, ns);
+  if (i % 997 == 900)
+    return fmt::format(
+        R"({{"kind":"Pod","apiVersion":"v1","metadata":{{"name":"bad-{}","namespace":"{}"}},"spec":{{"volumes":"not-a-list"}}}})",
+        i, ns);
   switch (i % 3) {
     case 0:
-      return fmt::format(R"({{"kind":"Pod","apiVersion":"v1","metadata":{{"name":"pod-{}","namespace":"{}","annotations":{{"backup.velero.io/backup-volumes":"data"}}}},"spec":{{"nodeName":"node-{}","volumes":[{{"name":"data","persistentVolumeClaim":{{"claimName":"data-{}"}}}},{{"name":"tmp","emptyDir":{{}}}}],"containers":[{{"name":"c","volumeMounts":[{{"name":"data","mountPath":"/data"}}]}}]}},"status":{{"phase":"Running"}}}})",
-                         i, ns, i % 5, i);
+      return fmt::format(
+          R"({{"kind":"Pod","apiVersion":"v1","metadata":{{"name":"pod-{}","namespace":"{}","annotations":{{"backup.velero.io/backup-volumes":"data"}}}},"spec":{{"nodeName":"node-{}","volumes":[{{"name":"data","persistentVolumeClaim":{{"claimName":"data-{}"}}}},{{"name":"tmp","emptyDir":{{}}}}],"containers":[{{"name":"c","volumeMounts":[{{"name":"data","mountPath":"/data"}}]}}]}},"status":{{"phase":"Running"}}}})",
+          i, ns, i % 5, i);
     case 1:
-      return fmt::format(R"({{"kind":"PersistentVolumeClaim","apiVersion":"v1","metadata":{{"name":"data-{}","namespace":"{}","labels":{{"app":"a{}"}}}},"spec":{{"storageClassName":"gp3","volumeName":"pv-{}","resources":{{"requests":{{"storage":"{}Gi"}}}}}},"status":{{"phase":"Bound"}}}})",
-                         i - 1, ns, i % 11, i - 1, i % 100 + 1);
+      return fmt::format(
+          R"({{"kind":"PersistentVolumeClaim","apiVersion":"v1","metadata":{{"name":"data-{}","namespace":"{}","labels":{{"app":"a{}"}}}},"spec":{{"storageClassName":"gp3","volumeName":"pv-{}","resources":{{"requests":{{"storage":"{}Gi"}}}}}},"status":{{"phase":"Bound"}}}})",
+          i - 1, ns, i % 11, i - 1, i % 100 + 1);
     default:
-      return fmt::format(R"({{"kind":"PersistentVolume","apiVersion":"v1","metadata":{{"name":"pv-{}"}},"spec":{{"capacity":{{"storage":"{}Gi"}},"csi":{{"driver":"ebs.csi.aws.com","volumeHandle":"vol-{}"}},"claimRef":{{"namespace":"{}","name":"data-{}"}}}}}})",
-                         i - 2, i % 100 + 1, i, ns, i - 2);
+      return fmt::format(
+          R"({{"kind":"PersistentVolume","apiVersion":"v1","metadata":{{"name":"pv-{}"}},"spec":{{"capacity":{{"storage":"{}Gi"}},"csi":{{"driver":"ebs.csi.aws.com","volumeHandle":"vol-{}"}},"claimRef":{{"namespace":"{}","name":"data-{}"}}}}}})",
+          i - 2, i % 100 + 1, i, ns, i - 2);
   }
 }
 
@@ -124,7 +133,8 @@ TEST(loader_threads, a_truncated_list_reports_after_what_was_read) {
   const load_result two = load_with(path, 2);
   EXPECT_GT(two.counts.worker_batches, 0U);
   ASSERT_FALSE(one.problems.empty());
-  EXPECT_NE(one.problems.items().back().message.find("truncated"), std::string::npos) << one.problems.items().back().message;
+  EXPECT_NE(one.problems.items().back().message.find("truncated"), std::string::npos)
+      << one.problems.items().back().message;
   EXPECT_EQ(summary(two), summary(one));
   std::filesystem::remove(path);
 }

@@ -129,7 +129,7 @@ status: {phase: Pending}
   EXPECT_EQ(p->volumes[2].sources.secret_name, "default-token-x");
   EXPECT_EQ(p->volumes[3].sources.nfs.server, "nfs.example.com");
   EXPECT_TRUE(p->volumes[3].sources.nfs.read_only);  // YAML 1.1 `yes`, as sigs.k8s.io/yaml reads it
-  EXPECT_TRUE(p->volumes[4].sources.none());          // `hostPath: null` is a nil pointer in Go
+  EXPECT_TRUE(p->volumes[4].sources.none());         // `hostPath: null` is a nil pointer in Go
   EXPECT_EQ(p->find_volume("share"), &p->volumes[3]);
 }
 
@@ -160,16 +160,18 @@ spec:
   EXPECT_FALSE(live->has_deletion_timestamp);
   EXPECT_TRUE(live->mounted_volumes.empty());
 
-  const auto bad = pod_from_yaml(YAML::Load("kind: Pod\nmetadata: {name: a}\nspec:\n  containers:\n  - volumeMounts: data\n"));
+  const auto bad = pod_from_yaml(
+      YAML::Load("kind: Pod\nmetadata: {name: a}\nspec:\n  containers:\n  - volumeMounts: data\n"));
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.error()->to_string(), "line 5:19: Pod a: spec.containers[0].volumeMounts: expected an array, got a string");
+  EXPECT_EQ(bad.error()->to_string(),
+            "line 5:19: Pod a: spec.containers[0].volumeMounts: expected an array, got a string");
 }
 
 // sigs.k8s.io/yaml decodes into typed fields: any scalar fills a string field.
 TEST(object_yaml, scalars_fill_string_fields) {
-  const auto p = pod_from_yaml(YAML::Load(
-      "kind: Pod\nmetadata: {name: 123, namespace: true, labels: {version: 1.0}}\n"
-      "metadata2: ignored\nspec: {nodeName: 2015-09-14T08:08:17Z}\n"));
+  const auto p = pod_from_yaml(
+      YAML::Load("kind: Pod\nmetadata: {name: 123, namespace: true, labels: {version: 1.0}}\n"
+                 "metadata2: ignored\nspec: {nodeName: 2015-09-14T08:08:17Z}\n"));
   ASSERT_TRUE(p.ok()) << p.error()->to_string();
   EXPECT_EQ(p->metadata.name, "123");
   EXPECT_EQ(p->metadata.namespace_, "true");
@@ -201,7 +203,8 @@ TEST(object_yaml, wrong_types_and_bad_quantities_are_errors) {
       {"kind: PersistentVolumeClaim\nmetadata: {name: c, namespace: ns}\nspec:\n  accessModes: ReadWriteOnce\n",
        "line 4:16: PersistentVolumeClaim ns/c: spec.accessModes: expected an array, got a string"},
       {"kind: Pod\nmetadata: [a]\n", "line 2:11: Pod: metadata: expected an object, got an array"},
-      {"kind: PersistentVolumeClaim\nmetadata: {name: c, namespace: ns}\nspec:\n  resources: {requests: {storage: \"\"}}\n",
+      {"kind: PersistentVolumeClaim\nmetadata: {name: c, namespace: ns}\nspec:\n  resources: {requests: {storage: "
+       "\"\"}}\n",
        "line 4:35: PersistentVolumeClaim ns/c: spec.resources.requests.storage: empty quantity ``"},
       {"kind: Pod\nmetadata: {name: p, namespace: ns}\nspec:\n  volumes:\n  - name: a\n    secret: {}\n"
        "    persistentVolumeClaim: {claimName: c, readOnly: maybe}\n",
@@ -255,7 +258,8 @@ TEST(object_yaml, typed_reads_name_the_wrong_kind) {
   const auto r = pod_from_yaml(YAML::Load("kind: PersistentVolume\nmetadata: {name: a}\n"));
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error()->message, "expected a Pod, got a PersistentVolume");
-  const auto list = object_from_yaml(YAML::Load("kind: List\nitems: [{kind: Pod, metadata: {name: a}}, {kind: Pod, metadata: {name: b}}]\n"));
+  const auto list = object_from_yaml(
+      YAML::Load("kind: List\nitems: [{kind: Pod, metadata: {name: a}}, {kind: Pod, metadata: {name: b}}]\n"));
   ASSERT_FALSE(list.ok());
   EXPECT_EQ(list.error()->message, "expected one object, got a list of 2");
 }

@@ -32,17 +32,34 @@ TEST(quantity, value_in_bytes) {
     const char* input;
     std::int64_t bytes;
   } rows[] = {
-      {"1.5Gi", 1610612736},      {"10Gi", 10737418240},     {"1Ki", 1024},
-      {"1k", 1000},               {"1Ti", 1099511627776},    {"7Ei", 8070450532247928832},
-      {"1536Mi", 1610612736},     {"0.5Ki", 512},            {"1e3", 1000},
-      {"1.5", 2},                 {"-1.5", -2},              {"1n", 1},  // rounded up, away from zero
-      {"-1n", -1},                {"0.5", 1},                {"999m", 1},
-      {"0", 0},                   {"-0Gi", 0},               {"1000m", 1},
-      {"9223372036854775807", int64_max},   {"-9223372036854775808", int64_min},
-      {"9223372036854775808", int64_max},   // saturates where Value() overflows
-      {"-9223372036854775809", int64_min},  {"1e30", int64_max},
-      {"-1e30", int64_min},       {"8Ei", int64_max},        {"-16Ei", -int64_max},  // binary SI cap
-      {"9223372036854775806.1", int64_max}, {"9223372036854775806.0", 9223372036854775806},
+      {"1.5Gi", 1610612736},
+      {"10Gi", 10737418240},
+      {"1Ki", 1024},
+      {"1k", 1000},
+      {"1Ti", 1099511627776},
+      {"7Ei", 8070450532247928832},
+      {"1536Mi", 1610612736},
+      {"0.5Ki", 512},
+      {"1e3", 1000},
+      {"1.5", 2},
+      {"-1.5", -2},
+      {"1n", 1},  // rounded up, away from zero
+      {"-1n", -1},
+      {"0.5", 1},
+      {"999m", 1},
+      {"0", 0},
+      {"-0Gi", 0},
+      {"1000m", 1},
+      {"9223372036854775807", int64_max},
+      {"-9223372036854775808", int64_min},
+      {"9223372036854775808", int64_max},  // saturates where Value() overflows
+      {"-9223372036854775809", int64_min},
+      {"1e30", int64_max},
+      {"-1e30", int64_min},
+      {"8Ei", int64_max},
+      {"-16Ei", -int64_max},  // binary SI cap
+      {"9223372036854775806.1", int64_max},
+      {"9223372036854775806.0", 9223372036854775806},
   };
   for (const auto& row : rows) {
     SCOPED_TRACE(row.input);
@@ -55,22 +72,31 @@ TEST(quantity, canonical_form) {
     const char* input;
     const char* canonical;
   } rows[] = {
-      {"1024Mi", "1Gi"},        // whole binary unit: shortened
-      {"1.5Gi", "1536Mi"},      // fraction: one unit down
-      {"1.5Ki", "1536"},        // not a multiple of 1024: plain number
-      {"0.5Ki", "512"},         // below 1024: decimal SI
-      {"0.1Ki", "102400m"},     // not a whole number: decimal SI
-      {"1.5", "1500m"},         {"1e14", "100e12"},       {"1e-2", "10e-3"},
-      {"1000E", "1"},           // no decimal SI suffix above E: the power of ten is dropped
-      {"1000000E", "1"},        {"1500E", "1500E"},       {"10000E", "10"},
-      {"1e21", "1e21"},         // decimal exponent format keeps its exponent
+      {"1024Mi", "1Gi"},     // whole binary unit: shortened
+      {"1.5Gi", "1536Mi"},   // fraction: one unit down
+      {"1.5Ki", "1536"},     // not a multiple of 1024: plain number
+      {"0.5Ki", "512"},      // below 1024: decimal SI
+      {"0.1Ki", "102400m"},  // not a whole number: decimal SI
+      {"1.5", "1500m"},
+      {"1e14", "100e12"},
+      {"1e-2", "10e-3"},
+      {"1000E", "1"},  // no decimal SI suffix above E: the power of ten is dropped
+      {"1000000E", "1"},
+      {"1500E", "1500E"},
+      {"10000E", "10"},
+      {"1e21", "1e21"},  // decimal exponent format keeps its exponent
       {"12345678901234567890E", "12345678901234567890E"},
       {"9Ei", "9223372036854775807"},  // capped at 2^63-1, odd: no binary suffix fits
-      {"+1", "1"},              // Quantity.String() would hand back "+1"; volpol canonicalises
-      {"1E6", "1e6"},           {"1.", "1"},              {"007", "7"},
-      {"-0", "0"},              {".", "0"},               {"+", "0"},
-      {"0.9999999999", "1"},    // rounded up at nano: 1.000000000
-      {"9.9999999999", "10"},   {"-0.0000000001", "-1n"},
+      {"+1", "1"},                     // Quantity.String() would hand back "+1"; volpol canonicalises
+      {"1E6", "1e6"},
+      {"1.", "1"},
+      {"007", "7"},
+      {"-0", "0"},
+      {".", "0"},
+      {"+", "0"},
+      {"0.9999999999", "1"},  // rounded up at nano: 1.000000000
+      {"9.9999999999", "10"},
+      {"-0.0000000001", "-1n"},
       {"1e2147483647", "10e2147483646"},  // exact; Kubernetes' int32 exponent stays in range here
   };
   for (const auto& row : rows) {
@@ -87,7 +113,7 @@ TEST(quantity, large_values_stay_exact) {
   EXPECT_EQ(q("1e30").compare(q("999999999999999999999999999999")), 1);
   EXPECT_EQ(q("1e100").compare(q("1e99")), 1);
   EXPECT_EQ(q("-1e100").compare(q("-1e99")), -1);
-  EXPECT_EQ(q("18446744073709551616").compare(q("16Ei")), 1);  // 16Ei is capped at 2^63-1
+  EXPECT_EQ(q("18446744073709551616").compare(q("16Ei")), 1);         // 16Ei is capped at 2^63-1
   EXPECT_EQ(q("1e-9").compare(q("0.0000000000000000000000001")), 0);  // both round to 1n
   // A long fraction is rounded at nano, exactly, however long it is.
   EXPECT_EQ(q("0." + std::string(200, '0') + "1").to_string(), "1n");
@@ -109,10 +135,10 @@ TEST(quantity, compares_across_formats) {
 
 TEST(quantity, format_and_sign) {
   EXPECT_EQ(q("1Gi").format(), quantity_format::binary_si);
-  EXPECT_EQ(q("0.5Ki").format(), quantity_format::binary_si);            // 512: still binary
-  EXPECT_EQ(q("0.0000001Ki").format(), quantity_format::decimal_si);     // below 1: decimal SI
+  EXPECT_EQ(q("0.5Ki").format(), quantity_format::binary_si);         // 512: still binary
+  EXPECT_EQ(q("0.0000001Ki").format(), quantity_format::decimal_si);  // below 1: decimal SI
   EXPECT_EQ(q("1e3").format(), quantity_format::decimal_exponent);
-  EXPECT_EQ(q("1E").format(), quantity_format::decimal_si);              // exa, not an exponent
+  EXPECT_EQ(q("1E").format(), quantity_format::decimal_si);  // exa, not an exponent
   EXPECT_EQ(quantity{}.format(), quantity_format::decimal_si);
   EXPECT_EQ(quantity{}.to_string(), "0");
   EXPECT_TRUE(q("-0.0").is_zero());
@@ -131,9 +157,9 @@ TEST(quantity, exponent_mirrors_int32_truncation) {
 }
 
 TEST(quantity, round_trips) {
-  const char* inputs[] = {"1.5Gi",  "0.05Gi", "-1.025Ti", "1e100",  "-0.5e-9", "1.0000000001", "9Ei",
-                          "999E",   "+1Ki",   "123456789012345678901234567890", ".001Ki",  "1e2147483647",
-                          "1.1E-9", "-12E",   "0.0009765625Ki"};
+  const char* inputs[] = {"1.5Gi",        "0.05Gi",       "-1.025Ti", "1e100", "-0.5e-9",
+                          "1.0000000001", "9Ei",          "999E",     "+1Ki",  "123456789012345678901234567890",
+                          ".001Ki",       "1e2147483647", "1.1E-9",   "-12E",  "0.0009765625Ki"};
   for (const char* input : inputs) {
     SCOPED_TRACE(input);
     const quantity original = q(input);
@@ -149,16 +175,18 @@ TEST(quantity, round_trips) {
 TEST(quantity, canonical_form_beyond_exa_drops_the_power_of_ten) {
   const quantity big = q("1000E");
   EXPECT_EQ(big.to_string(), "1");
-  EXPECT_EQ(big.compare(q("1e21")), 0);              // the value itself is exact
-  EXPECT_EQ(q(big.to_string()).compare(big), -1);    // but its string is 1
+  EXPECT_EQ(big.compare(q("1e21")), 0);            // the value itself is exact
+  EXPECT_EQ(q(big.to_string()).compare(big), -1);  // but its string is 1
   EXPECT_EQ(q("-2000000E").to_string(), "-2");
-  EXPECT_EQ(q("1e24").to_string(), "1e24");          // DecimalExponent has a suffix for any power
+  EXPECT_EQ(q("1e24").to_string(), "1e24");  // DecimalExponent has a suffix for any power
 }
 
 TEST(quantity, rejects_spaces_and_malformed_text) {
-  const char* inputs[] = {" 1Gi", "1Gi ", "1 Gi", "\t1", "1\n", "",     "1.5.5", "1..5", "++1",
-                          "1-",   "1e",   "1e-",  "1ki",  "1KB", "1GiB", "Pi",    "-Ei",  "e-10",
-                          "1e3e3", "1e99999999999999999999", "0x10", "1,5", "Inf", "1Gi/s"};
+  const char* inputs[] = {" 1Gi", "1Gi ",  "1 Gi", "\t1",   "1\n",
+                          "",     "1.5.5", "1..5", "++1",   "1-",
+                          "1e",   "1e-",   "1ki",  "1KB",   "1GiB",
+                          "Pi",   "-Ei",   "e-10", "1e3e3", "1e99999999999999999999",
+                          "0x10", "1,5",   "Inf",  "1Gi/s"};
   for (const char* input : inputs) {
     SCOPED_TRACE(input);
     const std::string message = error_of(input);
@@ -174,18 +202,19 @@ TEST(quantity, error_messages_name_input_and_expectation) {
             "invalid quantity `1\\n`: unexpected `\\n` at position 2, expected a number with an optional "
             "suffix, such as `10Gi`, `1.5G`, `500m` or `1e3`");
   EXPECT_EQ(error_of("Pi"), "invalid quantity `Pi`: no digits before `Pi`, expected a number such as `1Pi`");
-  EXPECT_EQ(error_of("1e-"), "invalid quantity `1e-`: exponent `e-` is malformed, expected an integer "
-                             "exponent such as e3 or e-6");
+  EXPECT_EQ(error_of("1e-"),
+            "invalid quantity `1e-`: exponent `e-` is malformed, expected an integer "
+            "exponent such as e3 or e-6");
   EXPECT_EQ(error_of("1e99999999999999999999"),
             "invalid quantity `1e99999999999999999999`: exponent `e99999999999999999999` is out of range, "
             "expected an integer exponent such as e3 or e-6");
-  EXPECT_EQ(error_of(""), "empty quantity ``, expected a number with an optional suffix, such as `10Gi`, "
-                          "`1.5G`, `500m` or `1e3`");
+  EXPECT_EQ(error_of(""),
+            "empty quantity ``, expected a number with an optional suffix, such as `10Gi`, "
+            "`1.5G`, `500m` or `1e3`");
 
   const auto kb = quantity::parse("1KB");
   ASSERT_FALSE(kb.ok());
-  EXPECT_EQ(kb.error()->message.rfind("invalid quantity `1KB`: unknown suffix `KB`, expected one of n, u, m", 0),
-            0u);
+  EXPECT_EQ(kb.error()->message.rfind("invalid quantity `1KB`: unknown suffix `KB`, expected one of n, u, m", 0), 0u);
   EXPECT_EQ(kb.error()->help, "did you mean `Ki` (2^10) or `k` (10^3)?");
   EXPECT_EQ(quantity::parse("1gi").error()->help, "did you mean `Gi`?");
   EXPECT_EQ(quantity::parse("1GiB").error()->help, "did you mean `Gi`?");
@@ -198,8 +227,8 @@ TEST(quantity, error_messages_follow_style) {
     SCOPED_TRACE(input);
     const std::string message = error_of(input);
     ASSERT_FALSE(message.empty());
-    EXPECT_TRUE(message[0] >= 'a' && message[0] <= 'z');  // lower-case start
-    EXPECT_NE(message.back(), '.');                        // no final period
+    EXPECT_TRUE(message[0] >= 'a' && message[0] <= 'z');                         // lower-case start
+    EXPECT_NE(message.back(), '.');                                              // no final period
     EXPECT_NE(message.find("`" + std::string(input) + "`"), std::string::npos);  // names the input
     EXPECT_NE(message.find("expected"), std::string::npos);                      // says what was expected
   }

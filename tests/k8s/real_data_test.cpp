@@ -89,11 +89,28 @@ void check_pv_fixture(const load_result& r) {
   ASSERT_TRUE(pv.claim_ref.has_value());
   EXPECT_EQ(pv.claim_ref->namespace_, "namespaceValue");
   EXPECT_EQ(pv.claim_ref->name, "nameValue");
-  const std::vector<std::string> all = {
-      "awsElasticBlockStore", "azureDisk", "azureFile", "cephfs", "cinder", "csi", "fc",
-      "flexVolume", "flocker", "gcePersistentDisk", "glusterfs", "hostPath", "iscsi", "local",
-      "nfs", "photonPersistentDisk", "portworxVolume", "quobyte", "rbd", "scaleIO", "storageos",
-      "vsphereVolume"};
+  const std::vector<std::string> all = {"awsElasticBlockStore",
+                                        "azureDisk",
+                                        "azureFile",
+                                        "cephfs",
+                                        "cinder",
+                                        "csi",
+                                        "fc",
+                                        "flexVolume",
+                                        "flocker",
+                                        "gcePersistentDisk",
+                                        "glusterfs",
+                                        "hostPath",
+                                        "iscsi",
+                                        "local",
+                                        "nfs",
+                                        "photonPersistentDisk",
+                                        "portworxVolume",
+                                        "quobyte",
+                                        "rbd",
+                                        "scaleIO",
+                                        "storageos",
+                                        "vsphereVolume"};
   EXPECT_EQ(source_names(pv.sources), all);
   EXPECT_EQ(pv.sources.nfs.server, "serverValue");
   EXPECT_EQ(pv.sources.nfs.path, "pathValue");
@@ -125,8 +142,12 @@ void check_pvc_fixture(const load_result& r) {
   EXPECT_EQ(pvc.phase, "phaseValue");
 }
 
-TEST(real_data, pvc_fixture_json) { check_pvc_fixture(load_real("k8s-api-fixture.core.v1.PersistentVolumeClaim.json")); }
-TEST(real_data, pvc_fixture_yaml) { check_pvc_fixture(load_real("k8s-api-fixture.core.v1.PersistentVolumeClaim.yaml")); }
+TEST(real_data, pvc_fixture_json) {
+  check_pvc_fixture(load_real("k8s-api-fixture.core.v1.PersistentVolumeClaim.json"));
+}
+TEST(real_data, pvc_fixture_yaml) {
+  check_pvc_fixture(load_real("k8s-api-fixture.core.v1.PersistentVolumeClaim.yaml"));
+}
 
 // One pod volume with all 30 pod volume sources.
 void check_pod_fixture(const load_result& r) {
@@ -282,10 +303,10 @@ TEST(real_data, the_json_and_yaml_fixtures_are_the_same_objects) {
                                           real_dir + "k8s-api-fixture.core.v1.Pod.yaml"};
   const load_result r = load_objects(paths);
   ASSERT_EQ(r.problems.size(), 1U);
-  EXPECT_EQ(r.problems.items()[0].to_string(),
-            real_dir + "k8s-api-fixture.core.v1.Pod.yaml:1: Pod namespaceValue/nameValue: "
-                       "duplicate Pod `namespaceValue/nameValue`: the first one, read at " +
-                real_dir + "k8s-api-fixture.core.v1.Pod.json: byte 0, is kept");
+  EXPECT_EQ(r.problems.items()[0].to_string(), real_dir +
+                                                   "k8s-api-fixture.core.v1.Pod.yaml:1: Pod namespaceValue/nameValue: "
+                                                   "duplicate Pod `namespaceValue/nameValue`: the first one, read at " +
+                                                   real_dir + "k8s-api-fixture.core.v1.Pod.json: byte 0, is kept");
   EXPECT_EQ(r.objects.pods().size(), 1U);
 }
 

@@ -10,15 +10,20 @@ namespace {
 
 std::string pv(const std::string& name, const std::string& cls, const std::string& claim, const std::string& source,
                const std::string& extra = "") {
-  return "apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: " + name + "}\nspec:\n  capacity: {storage: 10Gi}\n"
-         "  accessModes: [ReadWriteOnce]\n  storageClassName: " + cls + "\n  claimRef: {namespace: app, name: " + claim +
-         "}\n  " + source + "\n" + extra + "status: {phase: Bound}\n---\n";
+  return "apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: " + name +
+         "}\nspec:\n  capacity: {storage: 10Gi}\n"
+         "  accessModes: [ReadWriteOnce]\n  storageClassName: " +
+         cls + "\n  claimRef: {namespace: app, name: " + claim + "}\n  " + source + "\n" + extra +
+         "status: {phase: Bound}\n---\n";
 }
 
-std::string pvc(const std::string& name, const std::string& cls, const std::string& volume, const std::string& mode = "") {
-  return "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: " + name + ", namespace: app}\nspec:\n"
-         "  accessModes: [ReadWriteOnce]\n  storageClassName: " + cls + "\n  volumeName: " + volume + "\n" +
-         (mode.empty() ? "" : "  volumeMode: " + mode + "\n") + "status: {phase: Bound}\n---\n";
+std::string pvc(const std::string& name, const std::string& cls, const std::string& volume,
+                const std::string& mode = "") {
+  return "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: " + name +
+         ", namespace: app}\nspec:\n"
+         "  accessModes: [ReadWriteOnce]\n  storageClassName: " +
+         cls + "\n  volumeName: " + volume + "\n" + (mode.empty() ? "" : "  volumeMode: " + mode + "\n") +
+         "status: {phase: Bound}\n---\n";
 }
 
 /// A running pod mounting the given claims as volumes named after them.
@@ -29,7 +34,8 @@ std::string pod(const std::string& name, const std::vector<std::string>& claims,
   s += "spec:\n  nodeName: node-1\n  containers:\n  - name: c\n    image: x\n";
   s += as_devices ? "    volumeDevices:\n" : "    volumeMounts:\n";
   for (const auto& c : claims)
-    s += as_devices ? "    - {name: " + c + ", devicePath: /dev/" + c + "}\n" : "    - {name: " + c + ", mountPath: /" + c + "}\n";
+    s += as_devices ? "    - {name: " + c + ", devicePath: /dev/" + c + "}\n"
+                    : "    - {name: " + c + ", mountPath: /" + c + "}\n";
   s += "  volumes:\n";
   for (const auto& c : claims) s += "  - name: " + c + "\n    persistentVolumeClaim: {claimName: " + c + "}\n";
   s += "status: {phase: Running}\n---\n";
@@ -51,9 +57,10 @@ const std::string snapshot_all = "version: v1\nvolumePolicies:\n- conditions: {}
 
 // ---- VP201 policy-matches-nothing ---------------------------------------------------------------
 TEST(lint_policy_matches_nothing, policy_for_absent_volumes_is_reported) {
-  auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {capacity: '1Ti,'}\n  action: {type: skip}\n"
-                                 "- conditions: {}\n  action: {type: snapshot}\n",
-                       .cluster = base_cluster()});
+  auto r = lint_texts(
+      {.policy = "version: v1\nvolumePolicies:\n- conditions: {capacity: '1Ti,'}\n  action: {type: skip}\n"
+                 "- conditions: {}\n  action: {type: snapshot}\n",
+       .cluster = base_cluster()});
   const auto f = r->of(rule_id::policy_matches_nothing);
   ASSERT_EQ(f.size(), 1u) << r->dump();
   EXPECT_EQ(f[0].path, "volumePolicies[0]");
@@ -69,9 +76,10 @@ TEST(lint_policy_matches_nothing, policies_that_match_are_clean) {
 
 // ---- VP202 / VP203 / VP204 unknown names ----------------------------------------------------------
 TEST(lint_unknown_storage_class, near_class_is_suggested) {
-  auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {storageClass: [gp3]}\n  action: {type: skip}\n"
-                                 "- conditions: {}\n  action: {type: snapshot}\n",
-                       .cluster = base_cluster()});
+  auto r = lint_texts(
+      {.policy = "version: v1\nvolumePolicies:\n- conditions: {storageClass: [gp3]}\n  action: {type: skip}\n"
+                 "- conditions: {}\n  action: {type: snapshot}\n",
+       .cluster = base_cluster()});
   const auto f = r->of(rule_id::unknown_storage_class);
   ASSERT_EQ(f.size(), 1u) << r->dump();
   EXPECT_EQ(f[0].help, "did you mean `gp3-csi`?");
@@ -79,38 +87,43 @@ TEST(lint_unknown_storage_class, near_class_is_suggested) {
   EXPECT_EQ(f[0].column, 31u);
 }
 TEST(lint_unknown_storage_class, classes_the_cluster_has_are_clean) {
-  auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {storageClass: [gp3-csi]}\n  action: {type: snapshot}\n"
-                                 "- conditions: {storageClass: [nfs-client]}\n  action: {type: fs-backup}\n",
-                       .cluster = base_cluster()});
+  auto r = lint_texts(
+      {.policy = "version: v1\nvolumePolicies:\n- conditions: {storageClass: [gp3-csi]}\n  action: {type: snapshot}\n"
+                 "- conditions: {storageClass: [nfs-client]}\n  action: {type: fs-backup}\n",
+       .cluster = base_cluster()});
   EXPECT_TRUE(r->findings.empty()) << r->dump();
 }
 TEST(lint_unknown_nfs_server, misspelt_server_is_reported) {
-  auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {nfs: {server: nfs.exmple.com}}\n  action: "
-                                 "{type: fs-backup}\n- conditions: {}\n  action: {type: snapshot}\n",
-                       .cluster = base_cluster()});
+  auto r = lint_texts(
+      {.policy = "version: v1\nvolumePolicies:\n- conditions: {nfs: {server: nfs.exmple.com}}\n  action: "
+                 "{type: fs-backup}\n- conditions: {}\n  action: {type: snapshot}\n",
+       .cluster = base_cluster()});
   const auto f = r->of(rule_id::unknown_nfs_server);
   ASSERT_EQ(f.size(), 1u) << r->dump();
   EXPECT_EQ(f[0].help, "did you mean `nfs.example.com`?");
   EXPECT_EQ(f[0].path, "volumePolicies[0].conditions.nfs.server");
 }
 TEST(lint_unknown_nfs_server, used_server_is_clean) {
-  auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {nfs: {server: nfs.example.com}}\n  action: "
-                                 "{type: fs-backup}\n- conditions: {}\n  action: {type: snapshot}\n",
-                       .cluster = base_cluster()});
+  auto r = lint_texts(
+      {.policy = "version: v1\nvolumePolicies:\n- conditions: {nfs: {server: nfs.example.com}}\n  action: "
+                 "{type: fs-backup}\n- conditions: {}\n  action: {type: snapshot}\n",
+       .cluster = base_cluster()});
   EXPECT_TRUE(r->findings.empty()) << r->dump();
 }
 TEST(lint_unknown_csi_driver, misspelt_driver_is_reported) {
-  auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {csi: {driver: ebs.csi.aws.co}}\n  action: "
-                                 "{type: snapshot}\n- conditions: {}\n  action: {type: fs-backup}\n",
-                       .cluster = base_cluster()});
+  auto r = lint_texts(
+      {.policy = "version: v1\nvolumePolicies:\n- conditions: {csi: {driver: ebs.csi.aws.co}}\n  action: "
+                 "{type: snapshot}\n- conditions: {}\n  action: {type: fs-backup}\n",
+       .cluster = base_cluster()});
   const auto f = r->of(rule_id::unknown_csi_driver);
   ASSERT_EQ(f.size(), 1u) << r->dump();
   EXPECT_EQ(f[0].help, "did you mean `ebs.csi.aws.com`?");
 }
 TEST(lint_unknown_csi_driver, used_driver_is_clean) {
-  auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {csi: {driver: ebs.csi.aws.com}}\n  action: "
-                                 "{type: snapshot}\n- conditions: {}\n  action: {type: fs-backup}\n",
-                       .cluster = base_cluster()});
+  auto r = lint_texts(
+      {.policy = "version: v1\nvolumePolicies:\n- conditions: {csi: {driver: ebs.csi.aws.com}}\n  action: "
+                 "{type: snapshot}\n- conditions: {}\n  action: {type: fs-backup}\n",
+       .cluster = base_cluster()});
   EXPECT_TRUE(r->findings.empty()) << r->dump();
 }
 
@@ -125,18 +138,21 @@ TEST(lint_volume_not_backed_up, nothing_for_an_nfs_volume_without_snapshot_locat
   EXPECT_NE(f[0].help.find("--volume-snapshot-locations"), std::string::npos) << f[0].help;
 }
 TEST(lint_volume_not_backed_up, fs_backup_policy_for_a_claim_no_pod_mounts) {
-  const std::string c = pv("pv-data", "gp3-csi", "data", "nfs: {server: s, path: /p}") + pvc("data", "gp3-csi", "pv-data");
-  auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {nfs: {}}\n  action: {type: fs-backup}\n",
-                       .cluster = c});
+  const std::string c = pv("pv-data", "gp3-csi", "data", "nfs: {server: s, path: /p}") +
+                        pvc("data", "gp3-csi", "pv-data");
+  auto r = lint_texts(
+      {.policy = "version: v1\nvolumePolicies:\n- conditions: {nfs: {}}\n  action: {type: fs-backup}\n", .cluster = c});
   const auto f = r->of(rule_id::volume_not_backed_up);
   ASSERT_EQ(f.size(), 1u) << r->dump();
   EXPECT_NE(f[0].message.find("no pod in the backup mounts this PVC"), std::string::npos) << f[0].message;
-  EXPECT_EQ(f[0].help, "volumePolicies[0] (fs-backup) selects fs-backup, which needs a running pod that mounts the "
-                       "claim: run one, or match the claim with a `snapshot` policy");
+  EXPECT_EQ(f[0].help,
+            "volumePolicies[0] (fs-backup) selects fs-backup, which needs a running pod that mounts the "
+            "claim: run one, or match the claim with a `snapshot` policy");
   EXPECT_EQ(f[0].line, 3u);  // it names the deciding policy, so it points at it too
 }
 TEST(lint_volume_not_backed_up, native_snapshot_with_a_location_is_clean) {
-  const std::string c = pv("pv-ebs", "gp2", "ebs", "awsElasticBlockStore: {volumeID: vol-0123}") + pvc("ebs", "gp2", "pv-ebs");
+  const std::string c = pv("pv-ebs", "gp2", "ebs", "awsElasticBlockStore: {volumeID: vol-0123}") +
+                        pvc("ebs", "gp2", "pv-ebs");
   auto r = lint_texts({.cluster = c});
   EXPECT_TRUE(r->has(rule_id::volume_not_backed_up)) << r->dump();
   volpol::plan::server_options server;
@@ -157,7 +173,8 @@ TEST(lint_volume_not_backed_up, fs_backup_of_the_nfs_volume_is_clean) {
 
 // ---- VP206 fs-backup-refused ----------------------------------------------------------------------
 TEST(lint_fs_backup_refused, opt_in_of_a_host_path_backed_pvc) {
-  const std::string c = pv("pv-host", "local", "host", "hostPath: {path: /mnt/data}") + pvc("host", "local", "pv-host") +
+  const std::string c = pv("pv-host", "local", "host", "hostPath: {path: /mnt/data}") +
+                        pvc("host", "local", "pv-host") +
                         pod("node-app", {"host"}, "backup.velero.io/backup-volumes: host");
   auto r = lint_texts({.cluster = c});
   const auto f = r->of(rule_id::fs_backup_refused);
@@ -229,8 +246,8 @@ TEST(lint_conflicting_pod_annotations, a_policy_that_decides_first_leaves_nothin
   const std::string c = pv("pv-data", "gp3-csi", "data", csi_source) + pvc("data", "gp3-csi", "pv-data") +
                         pod("a", {"data"}, "backup.velero.io/backup-volumes: data") +
                         pod("b", {"data"}, "backup.velero.io/backup-volumes-excludes: data");
-  auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {csi: {}}\n  action: {type: snapshot}\n",
-                       .cluster = c});
+  auto r = lint_texts(
+      {.policy = "version: v1\nvolumePolicies:\n- conditions: {csi: {}}\n  action: {type: snapshot}\n", .cluster = c});
   EXPECT_FALSE(r->has(rule_id::conflicting_pod_annotations)) << r->dump();
 }
 TEST(lint_conflicting_pod_annotations, pods_that_agree_are_clean) {

@@ -17,13 +17,15 @@ std::string one_policy(const std::string& conditions, const std::string& action 
 
 // ---- VP100 velero-warning ------------------------------------------------------------------
 TEST(lint_velero_warning, global_policy_with_include_exclude_is_reported) {
-  auto r = lint_texts({.global_policy = "version: v1\nvolumePolicies:\n- conditions: {pvcPhase: [Pending]}\n  action: "
-                                        "{type: skip}\nincludeExcludePolicy:\n  includedNamespaceScopedResources: [pods]\n"});
+  auto r = lint_texts(
+      {.global_policy = "version: v1\nvolumePolicies:\n- conditions: {pvcPhase: [Pending]}\n  action: "
+                        "{type: skip}\nincludeExcludePolicy:\n  includedNamespaceScopedResources: [pods]\n"});
   ASSERT_EQ(r->of(rule_id::velero_warning).size(), 1u) << r->dump();
   EXPECT_EQ(r->of(rule_id::velero_warning)[0].file, "g.yaml");
 }
 TEST(lint_velero_warning, global_policy_with_volume_policies_only_is_clean) {
-  auto r = lint_texts({.global_policy = "version: v1\nvolumePolicies:\n- conditions: {pvcPhase: [Pending]}\n  action: {type: skip}\n"});
+  auto r = lint_texts(
+      {.global_policy = "version: v1\nvolumePolicies:\n- conditions: {pvcPhase: [Pending]}\n  action: {type: skip}\n"});
   EXPECT_TRUE(r->findings.empty()) << r->dump();
 }
 
@@ -107,50 +109,59 @@ TEST(lint_unknown_volume_mode, block_is_clean) {
 
 // ---- VP110 unreachable-policy -----------------------------------------------------------------
 TEST(lint_unreachable_policy, catch_all_first_shadows_everything_after_it) {
-  auto r = lint_policy("version: v1\nvolumePolicies:\n- conditions: {}\n  action: {type: fs-backup}\n"
-                       "- conditions:\n    csi: {}\n  action: {type: snapshot}\n");
+  auto r = lint_policy(
+      "version: v1\nvolumePolicies:\n- conditions: {}\n  action: {type: fs-backup}\n"
+      "- conditions:\n    csi: {}\n  action: {type: snapshot}\n");
   const auto f = r->of(rule_id::unreachable_policy);
   ASSERT_EQ(f.size(), 1u) << r->dump();
   EXPECT_EQ(f[0].line, 5u);
   EXPECT_EQ(f[0].path, "volumePolicies[1]");
-  EXPECT_EQ(f[0].message, "volumePolicies[1] (snapshot) is never reached: volumePolicies[0] (fs-backup) matches every "
-                          "volume (no conditions)");
+  EXPECT_EQ(f[0].message,
+            "volumePolicies[1] (snapshot) is never reached: volumePolicies[0] (fs-backup) matches every "
+            "volume (no conditions)");
 }
 TEST(lint_unreachable_policy, catch_all_last_is_clean) {
-  auto r = lint_policy("version: v1\nvolumePolicies:\n- conditions:\n    csi: {}\n  action: {type: snapshot}\n"
-                       "- conditions: {}\n  action: {type: fs-backup}\n");
+  auto r = lint_policy(
+      "version: v1\nvolumePolicies:\n- conditions:\n    csi: {}\n  action: {type: snapshot}\n"
+      "- conditions: {}\n  action: {type: fs-backup}\n");
   EXPECT_TRUE(r->findings.empty()) << r->dump();
 }
 TEST(lint_unreachable_policy, superset_storage_class_list) {
-  auto r = lint_policy("version: v1\nvolumePolicies:\n- conditions: {storageClass: [a, b, c]}\n  action: {type: skip}\n"
-                       "- conditions: {storageClass: [b], pvcLabels: {app: db}}\n  action: {type: fs-backup}\n");
+  auto r = lint_policy(
+      "version: v1\nvolumePolicies:\n- conditions: {storageClass: [a, b, c]}\n  action: {type: skip}\n"
+      "- conditions: {storageClass: [b], pvcLabels: {app: db}}\n  action: {type: fs-backup}\n");
   ASSERT_EQ(r->of(rule_id::unreachable_policy).size(), 1u) << r->dump();
   EXPECT_NE(r->of(rule_id::unreachable_policy)[0].message.find("matches every volume it matches"), std::string::npos);
 }
 TEST(lint_unreachable_policy, overlapping_storage_class_lists_are_clean) {
-  auto r = lint_policy("version: v1\nvolumePolicies:\n- conditions: {storageClass: [a, b]}\n  action: {type: skip}\n"
-                       "- conditions: {storageClass: [b, c]}\n  action: {type: fs-backup}\n");
+  auto r = lint_policy(
+      "version: v1\nvolumePolicies:\n- conditions: {storageClass: [a, b]}\n  action: {type: skip}\n"
+      "- conditions: {storageClass: [b, c]}\n  action: {type: fs-backup}\n");
   EXPECT_FALSE(r->has(rule_id::unreachable_policy)) << r->dump();
 }
 TEST(lint_unreachable_policy, contained_capacity_range) {
-  auto r = lint_policy("version: v1\nvolumePolicies:\n- conditions: {capacity: '0,100Gi'}\n  action: {type: skip}\n"
-                       "- conditions: {capacity: '10Gi,50Gi'}\n  action: {type: fs-backup}\n");
+  auto r = lint_policy(
+      "version: v1\nvolumePolicies:\n- conditions: {capacity: '0,100Gi'}\n  action: {type: skip}\n"
+      "- conditions: {capacity: '10Gi,50Gi'}\n  action: {type: fs-backup}\n");
   EXPECT_TRUE(r->has(rule_id::unreachable_policy)) << r->dump();
 }
 TEST(lint_unreachable_policy, overlapping_capacity_ranges_are_clean) {
-  auto r = lint_policy("version: v1\nvolumePolicies:\n- conditions: {capacity: '0,10Gi'}\n  action: {type: skip}\n"
-                       "- conditions: {capacity: '5Gi,'}\n  action: {type: fs-backup}\n");
+  auto r = lint_policy(
+      "version: v1\nvolumePolicies:\n- conditions: {capacity: '0,10Gi'}\n  action: {type: skip}\n"
+      "- conditions: {capacity: '5Gi,'}\n  action: {type: fs-backup}\n");
   EXPECT_FALSE(r->has(rule_id::unreachable_policy)) << r->dump();
 }
 TEST(lint_unreachable_policy, same_conditions_twice) {
-  auto r = lint_policy("version: v1\nvolumePolicies:\n- conditions: {nfs: {server: s1}}\n  action: {type: skip}\n"
-                       "- conditions: {nfs: {server: s1}}\n  action: {type: fs-backup}\n");
+  auto r = lint_policy(
+      "version: v1\nvolumePolicies:\n- conditions: {nfs: {server: s1}}\n  action: {type: skip}\n"
+      "- conditions: {nfs: {server: s1}}\n  action: {type: fs-backup}\n");
   ASSERT_EQ(r->of(rule_id::unreachable_policy).size(), 1u) << r->dump();
   EXPECT_NE(r->of(rule_id::unreachable_policy)[0].message.find("has the same conditions"), std::string::npos);
 }
 TEST(lint_unreachable_policy, backup_catch_all_shadows_global_policies) {
-  auto r = lint_texts({.policy = "version: v1\nvolumePolicies:\n- conditions: {}\n  action: {type: fs-backup}\n",
-                       .global_policy = "version: v1\nvolumePolicies:\n- conditions: {pvcPhase: [Pending]}\n  action: {type: skip}\n"});
+  auto r = lint_texts(
+      {.policy = "version: v1\nvolumePolicies:\n- conditions: {}\n  action: {type: fs-backup}\n",
+       .global_policy = "version: v1\nvolumePolicies:\n- conditions: {pvcPhase: [Pending]}\n  action: {type: skip}\n"});
   const auto f = r->of(rule_id::unreachable_policy);
   ASSERT_EQ(f.size(), 1u) << r->dump();
   EXPECT_EQ(f[0].file, "g.yaml");
@@ -287,7 +298,8 @@ constexpr const char* shadowed_policy =
     "  action:\n"
     "    type: skip\n";
 
-std::vector<volpol::lint::finding> lint_as(std::string_view text, volpol::policy::policy_use use, const volpol::lint::rule_selection& rules = {}) {
+std::vector<volpol::lint::finding> lint_as(std::string_view text, volpol::policy::policy_use use,
+                                           const volpol::lint::rule_selection& rules = {}) {
   const volpol::policy::checked_policies checked =
       volpol::policy::check_policy_text(text, {.object = "ConfigMap velero/p", .data_key = "policy.yaml"}, use);
   EXPECT_TRUE(checked.ok());
@@ -328,5 +340,8 @@ TEST(lint_document, disabled_rules_and_restore_policies_give_nothing) {
   off.disable(volpol::lint::rule_id::unreachable_policy);
   EXPECT_TRUE(lint_as(shadowed_policy, volpol::policy::policy_use::backup, off).empty());
   // A restore policy has no volume policies (ValidateForRestore); its filters get no rules.
-  EXPECT_TRUE(lint_as("version: v1\nnamespacedFilterPolicies:\n- namespaces: [app]\n  resourceFilters: [{kinds: [\"*\"]}]\n", volpol::policy::policy_use::restore).empty());
+  EXPECT_TRUE(
+      lint_as("version: v1\nnamespacedFilterPolicies:\n- namespaces: [app]\n  resourceFilters: [{kinds: [\"*\"]}]\n",
+              volpol::policy::policy_use::restore)
+          .empty());
 }

@@ -27,7 +27,8 @@ struct lint_run {
   /// Findings of one rule.
   [[nodiscard]] std::vector<lint::finding> of(lint::rule_id id) const {
     std::vector<lint::finding> out;
-    std::copy_if(findings.begin(), findings.end(), std::back_inserter(out), [&](const lint::finding& f) { return f.rule == id; });
+    std::copy_if(findings.begin(), findings.end(), std::back_inserter(out),
+                 [&](const lint::finding& f) { return f.rule == id; });
     return out;
   }
   [[nodiscard]] bool has(lint::rule_id id) const { return !of(id).empty(); }

@@ -34,23 +34,25 @@ TEST(backup_volume_info, nested_infos_in_velero_order_with_their_omitempty_rules
   v.pvb = pod_volume_info{};  // not Velero's combination, but every writer at once
   v.pvb->volume_name = "data";
   v.pv = pv_info{"Retain", k8s::string_map({{"b", "2"}, {"a", "1"}})};
-  EXPECT_EQ(render_backup_volume_infos({v}),
-            "[{\"backupMethod\":\"CSISnapshot\",\"snapshotDataMoved\":true,\"preserveLocalSnapshot\":false,"
-            "\"skipped\":false,"
-            "\"csiSnapshotInfo\":{\"snapshotHandle\":\"\",\"size\":0,\"driver\":\"ebs.csi.aws.com\",\"vscName\":\"\","
-            "\"ReadyToUse\":true},"
-            "\"snapshotDataMovementInfo\":{\"dataMover\":\"velero-fs\",\"uploaderType\":\"kopia\",\"snapshotHandle\":\"\","
-            "\"operationID\":\"\",\"size\":0,\"incrementalSize\":7,\"Phase\":\"\"},"
-            "\"pvbInfo\":{\"uploaderType\":\"\",\"volumeName\":\"data\",\"podName\":\"\",\"podNamespace\":\"\","
-            "\"Phase\":\"\"},"
-            "\"pvInfo\":{\"reclaimPolicy\":\"Retain\",\"labels\":{\"a\":\"1\",\"b\":\"2\"}}}]\n");
+  EXPECT_EQ(
+      render_backup_volume_infos({v}),
+      "[{\"backupMethod\":\"CSISnapshot\",\"snapshotDataMoved\":true,\"preserveLocalSnapshot\":false,"
+      "\"skipped\":false,"
+      "\"csiSnapshotInfo\":{\"snapshotHandle\":\"\",\"size\":0,\"driver\":\"ebs.csi.aws.com\",\"vscName\":\"\","
+      "\"ReadyToUse\":true},"
+      "\"snapshotDataMovementInfo\":{\"dataMover\":\"velero-fs\",\"uploaderType\":\"kopia\",\"snapshotHandle\":\"\","
+      "\"operationID\":\"\",\"size\":0,\"incrementalSize\":7,\"Phase\":\"\"},"
+      "\"pvbInfo\":{\"uploaderType\":\"\",\"volumeName\":\"data\",\"podName\":\"\",\"podNamespace\":\"\","
+      "\"Phase\":\"\"},"
+      "\"pvInfo\":{\"reclaimPolicy\":\"Retain\",\"labels\":{\"a\":\"1\",\"b\":\"2\"}}}]\n");
 }
 
 TEST(backup_volume_info, strings_are_escaped_as_go_json_encoder_does) {
   backup_volume_info v;
   v.skipped_reason = "a<b>&\"c\"\\\n\t\x01\u2028";
   const std::string out = render_backup_volume_infos({v});
-  EXPECT_NE(out.find("\"skippedReason\":\"a\\u003cb\\u003e\\u0026\\\"c\\\"\\\\\\n\\t\\u0001\\u2028\""), std::string::npos)
+  EXPECT_NE(out.find("\"skippedReason\":\"a\\u003cb\\u003e\\u0026\\\"c\\\"\\\\\\n\\t\\u0001\\u2028\""),
+            std::string::npos)
       << out;
 }
 

@@ -24,8 +24,8 @@ policy::policies pols(const char* text) {
   return checked.built;
 }
 
-item_collection make(const k8s::backup_spec& spec, const policy::policies* p = nullptr,
-                     const k8s::cluster* c = nullptr, diagnostics* errors = nullptr) {
+item_collection make(const k8s::backup_spec& spec, const policy::policies* p = nullptr, const k8s::cluster* c = nullptr,
+                     diagnostics* errors = nullptr) {
   static const k8s::cluster empty;
   diagnostics local;
   auto r = item_collection::make(spec, p, c ? *c : empty, errors ? *errors : local);
@@ -82,7 +82,8 @@ TEST(item_collection, included_namespace_scoped_resources_leave_others_out) {
   EXPECT_EQ(describe(i), "resource not in spec.includedNamespaceScopedResources");
   EXPECT_EQ(i.origin, filter_origin::backup_spec);
   // cluster-scoped PVs: not listed directly (not all namespace-scoped types), but a PVC's PV is
-  EXPECT_EQ(c.collected(resource_kind::persistent_volumes, meta("", "pv")).why, item_exclusion::cluster_scoped_not_listed);
+  EXPECT_EQ(c.collected(resource_kind::persistent_volumes, meta("", "pv")).why,
+            item_exclusion::cluster_scoped_not_listed);
   EXPECT_TRUE(c.related(resource_kind::persistent_volumes, meta("", "pv")).included());
 }
 
@@ -111,7 +112,8 @@ TEST(item_collection, old_style_filters) {
   only_ns.included_namespaces = {"shop"};
   const item_collection d = make(only_ns);
   // includeClusterResources nil and not all namespaces: PVs only as related items
-  EXPECT_EQ(d.collected(resource_kind::persistent_volumes, meta("", "pv")).why, item_exclusion::cluster_scoped_not_listed);
+  EXPECT_EQ(d.collected(resource_kind::persistent_volumes, meta("", "pv")).why,
+            item_exclusion::cluster_scoped_not_listed);
   EXPECT_TRUE(d.related(resource_kind::persistent_volumes, meta("", "pv")).included());
   EXPECT_EQ(d.collected(resource_kind::pods, meta("other", "p")).why, item_exclusion::namespace_excluded);
 
@@ -119,7 +121,8 @@ TEST(item_collection, old_style_filters) {
   no_cluster.include_cluster_resources = false;
   const item_collection e = make(no_cluster);
   EXPECT_EQ(e.related(resource_kind::persistent_volumes, meta("", "pv")).why, item_exclusion::resource_excluded);
-  EXPECT_EQ(e.related(resource_kind::persistent_volumes, meta("", "pv")).field, filter_field::include_cluster_resources);
+  EXPECT_EQ(e.related(resource_kind::persistent_volumes, meta("", "pv")).field,
+            filter_field::include_cluster_resources);
 }
 
 TEST(item_collection, label_selector_and_or_label_selectors) {
@@ -139,7 +142,8 @@ TEST(item_collection, label_selector_and_or_label_selectors) {
                             k8s::label_selector_spec{{{"app", "db"}}, {}, {}}};
   const item_collection d = make(ors);
   EXPECT_TRUE(d.collected(resource_kind::pods, meta("a", "q", {{"app", "db"}})).included());
-  EXPECT_EQ(d.collected(resource_kind::pods, meta("a", "r", {{"app", "cache"}})).why, item_exclusion::or_label_selectors);
+  EXPECT_EQ(d.collected(resource_kind::pods, meta("a", "r", {{"app", "cache"}})).why,
+            item_exclusion::or_label_selectors);
 }
 
 TEST(item_collection, exclude_label_and_labelled_namespace) {
@@ -153,12 +157,13 @@ TEST(item_collection, exclude_label_and_labelled_namespace) {
   EXPECT_EQ(ns.why, item_exclusion::namespace_excluded);
   EXPECT_EQ(ns.origin, filter_origin::namespace_label);
   EXPECT_EQ(describe(ns), "namespace `scratch` has label velero.io/exclude-from-backup=true");
-  const item_inclusion label =
-      c.collected(resource_kind::persistent_volume_claims, meta("shop", "c", {{"velero.io/exclude-from-backup", "true"}}));
+  const item_inclusion label = c.collected(resource_kind::persistent_volume_claims,
+                                           meta("shop", "c", {{"velero.io/exclude-from-backup", "true"}}));
   EXPECT_EQ(label.why, item_exclusion::exclude_label);
   EXPECT_EQ(describe(label), "item has label velero.io/exclude-from-backup=true");
   // "false" does not exclude
-  EXPECT_TRUE(c.collected(resource_kind::pods, meta("shop", "p", {{"velero.io/exclude-from-backup", "false"}})).included());
+  EXPECT_TRUE(
+      c.collected(resource_kind::pods, meta("shop", "p", {{"velero.io/exclude-from-backup", "false"}})).included());
   EXPECT_EQ(c.collected(resource_kind::pods, meta("shop", "p"), true).why, item_exclusion::being_deleted);
 }
 
@@ -215,8 +220,8 @@ TEST(item_collection, validation_errors_fail_the_backup) {
   spec.excluded_namespaces = {"*"};
   spec.label_selector = k8s::label_selector_spec{{{"a", "b"}}, {}, {}};
   spec.or_label_selectors = {k8s::label_selector_spec{{{"c", "d"}}, {}, {}}};
-  const policy::policies p =
-      pols("version: v1\nincludeExcludePolicy:\n  excludedClusterScopedResources: [persistentvolumes]\n");
+  const policy::policies p = pols(
+      "version: v1\nincludeExcludePolicy:\n  excludedClusterScopedResources: [persistentvolumes]\n");
   (void)make(spec, &p, nullptr, &errors);
   std::vector<std::string> messages;
   for (const auto& d : errors) messages.push_back(d.message);
@@ -225,7 +230,8 @@ TEST(item_collection, validation_errors_fail_the_backup) {
   EXPECT_EQ(messages[1], "Invalid included/excluded namespace lists: excludes list cannot contain '*'");
   EXPECT_EQ(messages[2],
             "Invalid included/excluded namespace lists: excludes list cannot contain an item in the includes list: *");
-  EXPECT_EQ(messages[3], "encountered labelSelector as well as orLabelSelectors in backup spec, only one can be specified");
+  EXPECT_EQ(messages[3],
+            "encountered labelSelector as well as orLabelSelectors in backup spec, only one can be specified");
   EXPECT_NE(messages[4].find("They cannot be used with include-exclude policies."), std::string::npos);
 }
 

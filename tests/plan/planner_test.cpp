@@ -152,8 +152,9 @@ TEST(make_plan, skip_policy_is_tracked_with_velero_reason) {
   EXPECT_EQ(skipped_reason_text(r),
             "any: skipped due to resource policy ;podvolume: opted out due to annotation in pod app-0;"
             "volumeSnapshot: not satisfy the criteria for VolumePolicy or the legacy snapshot way;");
-  EXPECT_EQ(reason_text(r, f.plan), "no snapshot: volumePolicies[0] matched (conditions {storageClass: [gp3-csi]}, "
-                                    "action skip)");
+  EXPECT_EQ(reason_text(r, f.plan),
+            "no snapshot: volumePolicies[0] matched (conditions {storageClass: [gp3-csi]}, "
+            "action skip)");
 }
 
 TEST(make_plan, unbound_claim_without_policy_is_an_error_as_data) {

@@ -27,7 +27,9 @@ k8s::persistent_volume_claim pvc(std::optional<std::string> sc, std::optional<st
   p.metadata.namespace_ = "shop";
   p.metadata.name = "data-postgres-0";
   p.storage_class_name = std::move(sc);
-  if (annotation) p.metadata.annotations = k8s::string_map(std::vector<k8s::string_map::entry>{{"velero.io/csi-volumesnapshot-class", *annotation}});
+  if (annotation)
+    p.metadata.annotations = k8s::string_map(
+        std::vector<k8s::string_map::entry>{{"velero.io/csi-volumesnapshot-class", *annotation}});
   return p;
 }
 
@@ -91,7 +93,8 @@ TEST(volume_snapshot_class, errors_as_velero_words_them) {
   EXPECT_EQ(empty.source, snapshot_class_source::empty_storage_class_name);
   const auto unset = choose_volume_snapshot_class(r.objects, pvc(std::nullopt), &no_annotations, "");
   EXPECT_EQ(unset.source, snapshot_class_source::no_storage_class_name);
-  EXPECT_EQ(describe(unset, pvc(std::nullopt), "b"), "Cannot snapshot PVC shop/data-postgres-0, PVC has no storage class.");
+  EXPECT_EQ(describe(unset, pvc(std::nullopt), "b"),
+            "Cannot snapshot PVC shop/data-postgres-0, PVC has no storage class.");
 }
 
 TEST(volume_snapshot_class, no_classes_in_the_input_is_not_checked) {

@@ -72,8 +72,8 @@ TEST(volume_snapshot_location, one_per_provider_or_the_server_default) {
   r = resolve_volume_snapshot_locations(vsls, {}, {{"aws", "vsl-west"}});
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r.locations.size(), 2u);
-  EXPECT_EQ(r.locations[0].name, "vsl-west");  // aws
-  EXPECT_EQ(r.locations[1].name, "gcp-1");     // the only gcp one
+  EXPECT_EQ(r.locations[0].name, "vsl-west");                                        // aws
+  EXPECT_EQ(r.locations[1].name, "gcp-1");                                           // the only gcp one
   r = resolve_volume_snapshot_locations(vsls, {"vsl-east"}, {{"aws", "vsl-west"}});  // the spec wins
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r.locations[0].name, "vsl-east");

@@ -139,8 +139,8 @@ TEST(conditions, pvc_labels) {
   EXPECT_FALSE(pvc_labels_condition_matches(map_of({{"environment", "staging"}}), v));
   EXPECT_FALSE(pvc_labels_condition_matches(map_of({{"Environment", "production"}}), v));
   EXPECT_FALSE(pvc_labels_condition_matches(map_of({{"region", ""}}), v));  // absent key
-  EXPECT_FALSE(pvc_labels_condition_matches(map_of({{"environment", "production"}}),
-                                            of(k8s::persistent_volume_claim{})));
+  EXPECT_FALSE(
+      pvc_labels_condition_matches(map_of({{"environment", "production"}}), of(k8s::persistent_volume_claim{})));
   EXPECT_EQ(of(k8s::persistent_volume_claim{}).pvc_labels, nullptr);  // nil, as Velero keeps it
 }
 

@@ -36,9 +36,9 @@ TEST(config_map, no_data_key_is_an_error_naming_the_config_map) {
 
 TEST(config_map, two_data_keys_are_an_error_listing_them) {
   diagnostics out;
-  EXPECT_FALSE(decode_config_map(std::string(header) + "data:\n  a.yaml: |\n    version: v1\n  b.yaml: x\n",
-                                 "cm.yaml", out)
-                   .has_value());
+  EXPECT_FALSE(
+      decode_config_map(std::string(header) + "data:\n  a.yaml: |\n    version: v1\n  b.yaml: x\n", "cm.yaml", out)
+          .has_value());
   ASSERT_EQ(out.size(), 1u);
   EXPECT_NE(out.items()[0].message.find("found 2"), std::string::npos);
   EXPECT_EQ(out.items()[0].help, "found `a.yaml`, `b.yaml`; keep one policy document per ConfigMap");
@@ -46,21 +46,21 @@ TEST(config_map, two_data_keys_are_an_error_listing_them) {
 
 TEST(config_map, binary_data_does_not_count) {
   diagnostics out;
-  EXPECT_FALSE(decode_config_map(std::string(header) + "binaryData:\n  p.yaml: dmVyc2lvbjogdjEK\n", "cm.yaml", out)
-                   .has_value());
+  EXPECT_FALSE(
+      decode_config_map(std::string(header) + "binaryData:\n  p.yaml: dmVyc2lvbjogdjEK\n", "cm.yaml", out).has_value());
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out.items()[0].help, "`binaryData` is not read: put the policy under `data`");
 }
 
 TEST(config_map, positions_inside_a_literal_block_map_to_the_file) {
   const std::string text = std::string(header) +
-                           "data:\n"                          // 6
-                           "  policy.yaml: |\n"               // 7
-                           "    version: v1\n"                // 8
-                           "    volumePolicies:\n"            // 9
-                           "    - conditions:\n"              // 10
-                           "        storageClas: [gp2]\n"     // 11
-                           "      action: {type: skip}\n";    // 12
+                           "data:\n"                        // 6
+                           "  policy.yaml: |\n"             // 7
+                           "    version: v1\n"              // 8
+                           "    volumePolicies:\n"          // 9
+                           "    - conditions:\n"            // 10
+                           "        storageClas: [gp2]\n"   // 11
+                           "      action: {type: skip}\n";  // 12
   const checked_policies r = check_config_map_text(text, "cm.yaml");
   ASSERT_EQ(r.problems.size(), 1u);
   const diagnostic& d = r.problems.items()[0];

@@ -31,15 +31,15 @@ void expect_at(const diagnostic& d, const where& w) {
 
 TEST(decode, unknown_keys_at_every_level_with_suggestions) {
   const diagnostics out = problems_of(
-      "version: v1\n"                 // 1
-      "volumePolicy: []\n"            // 2
-      "volumePolicies:\n"             // 3
-      "  - conditions:\n"             // 4
-      "      storageClas: [gp2]\n"    // 5
-      "    action:\n"                 // 6
-      "      type: skip\n"            // 7
-      "      dataMover: velero\n"     // 8
-      "    name: x\n");               // 9
+      "version: v1\n"               // 1
+      "volumePolicy: []\n"          // 2
+      "volumePolicies:\n"           // 3
+      "  - conditions:\n"           // 4
+      "      storageClas: [gp2]\n"  // 5
+      "    action:\n"               // 6
+      "      type: skip\n"          // 7
+      "      dataMover: velero\n"   // 8
+      "    name: x\n");             // 9
   ASSERT_EQ(out.size(), 4u);
   expect_at(out.items()[0], {2, 1, "volumePolicy"});
   EXPECT_EQ(out.items()[0].help, "did you mean `volumePolicies`?");
@@ -152,9 +152,10 @@ TEST(decode, json_documents_decode_like_yaml) {
 
 TEST(decode, null_values_leave_fields_unset) {
   auto doc = decode_resource_policies(
-      "version: v1\nvolumePolicies:\n- ~\n- action: {type: skip}\nclusterScopedFilterPolicy:\nincludeExcludePolicy: {}\n");
+      "version: v1\nvolumePolicies:\n- ~\n- action: {type: skip}\nclusterScopedFilterPolicy:\nincludeExcludePolicy: "
+      "{}\n");
   ASSERT_TRUE(doc.ok());
-  ASSERT_EQ(doc->volume_policies.size(), 1u);  // the null item is skipped, as in Go
+  ASSERT_EQ(doc->volume_policies.size(), 1u);    // the null item is skipped, as in Go
   EXPECT_EQ(doc->volume_policies[0].index, 1u);  // paths keep the document's numbering
   EXPECT_FALSE(doc->cluster_scoped_filter.has_value());
   EXPECT_TRUE(doc->include_exclude.has_value());

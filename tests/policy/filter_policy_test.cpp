@@ -8,8 +8,8 @@ namespace volpol::policy {
 namespace {
 
 TEST(glob_syntax, compiles_as_gobwas_glob) {
-  const char* valid[] = {"my-app-*", "app-**", "{web,api}-*", "{unclosed", "a,b", "[abc]", "[!a-z]x", "[a-z]",
-                         "\\[literal", "?", "[\\]]", "}", ""};
+  const char* valid[] = {"my-app-*", "app-**",     "{web,api}-*", "{unclosed", "a,b", "[abc]", "[!a-z]x",
+                         "[a-z]",    "\\[literal", "?",           "[\\]]",     "}",   ""};
   for (const char* p : valid) EXPECT_EQ(glob_syntax_error(p), std::nullopt) << p;
   struct row {
     const char* pattern;
@@ -26,7 +26,8 @@ TEST(glob_syntax, compiles_as_gobwas_glob) {
 }
 
 TEST(namespace_pattern, mirrors_velero_wildcard_validation) {
-  for (const char* p : {"team-*", "app-?", "ns-[a-z]*", "default", ""}) EXPECT_EQ(namespace_pattern_error(p), std::nullopt) << p;
+  for (const char* p : {"team-*", "app-?", "ns-[a-z]*", "default", ""})
+    EXPECT_EQ(namespace_pattern_error(p), std::nullopt) << p;
   for (const char* p : {"prod**", "{a,b}", "a|b", "[!a]pp", "app[]", "app[ab", "app]", "(x)"})
     EXPECT_NE(namespace_pattern_error(p), std::nullopt) << p;
   EXPECT_EQ(namespace_pattern_error("app[]"), "wildcard pattern contains empty bracket pattern '[]'");

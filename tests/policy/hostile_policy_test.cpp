@@ -21,9 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using clock_type = std::chrono::steady_clock;
 
-double seconds_since(clock_type::time_point t) {
-  return std::chrono::duration<double>(clock_type::now() - t).count();
-}
+double seconds_since(clock_type::time_point t) { return std::chrono::duration<double>(clock_type::now() - t).count(); }
 
 std::string problems_of(std::string_view text, const k8s::input_limits& limits = {}) {
   text_origin origin;
@@ -73,10 +71,12 @@ TEST(hostile_policy, many_aliased_volume_policies_are_refused) {
 }
 
 TEST(hostile_policy, deep_json_policy_says_where) {
-  const std::string text = R"({"version": "v1", "volumePolicies": )" + std::string(1000, '[') + std::string(1000, ']') + "}";
+  const std::string text = R"({"version": "v1", "volumePolicies": )" + std::string(1000, '[') + std::string(1000, ']') +
+                           "}";
   const std::string p = problems_of(text);
   // The document mapping is level 1: the 512th `[` is one too many.
-  EXPECT_NE(p.find("p.yaml:1:548: not valid YAML: nested more than 512 levels\n  help: raise the limit with --max-depth"),
+  EXPECT_NE(p.find(
+                "p.yaml:1:548: not valid YAML: nested more than 512 levels\n  help: raise the limit with --max-depth"),
             std::string::npos)
       << p;
 }
@@ -88,7 +88,8 @@ TEST(hostile_policy, nul_and_invalid_utf8_are_rejected) {
   EXPECT_NE(problems_of(nul).find("p.yaml:3:34: not valid YAML: control characters are not allowed (0x00)"),
             std::string::npos)
       << problems_of(nul);
-  const std::string bad = "version: v1\nvolumePolicies:\n- conditions: {storageClass: [gp\xfe]}\n  action: {type: skip}\n";
+  const std::string bad =
+      "version: v1\nvolumePolicies:\n- conditions: {storageClass: [gp\xfe]}\n  action: {type: skip}\n";
   EXPECT_NE(problems_of(bad).find("not valid YAML: invalid leading UTF-8 octet (0xFE)"), std::string::npos)
       << problems_of(bad);
 }
@@ -136,7 +137,8 @@ TEST(hostile_policy, policy_through_a_fifo) {
   fs::remove(fifo);
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   std::thread writer([&] {
-    std::ofstream(fifo) << "version: v1\nvolumePolicies:\n- conditions: {storageClass: [gp2]}\n  action: {type: skip}\n";
+    std::ofstream(fifo)
+        << "version: v1\nvolumePolicies:\n- conditions: {storageClass: [gp2]}\n  action: {type: skip}\n";
   });
   diagnostics out;
   const auto doc = load_policy_file(fifo.string(), out);

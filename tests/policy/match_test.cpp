@@ -59,7 +59,7 @@ TEST(structured_volume, pv_wins_over_pod_volume_and_pvc_adds_its_facts) {
   ASSERT_TRUE(v);
   EXPECT_EQ(v->storage_class, "gp3");  // from the PV, not the PVC
   EXPECT_EQ(v->volume_type, "csi");
-  EXPECT_EQ(v->nfs, nullptr);          // the pod volume is ignored
+  EXPECT_EQ(v->nfs, nullptr);  // the pod volume is ignored
   ASSERT_NE(v->csi, nullptr);
   EXPECT_EQ(v->csi->driver, "ebs.csi.aws.com");
   EXPECT_EQ(v->capacity_or_zero(), k8s::quantity::parse("10Gi").value());
@@ -77,7 +77,7 @@ TEST(structured_volume, pod_volume_has_no_capacity_or_class) {
   const auto v = make_structured_volume({nullptr, &pvc, &pod_vol});
   ASSERT_TRUE(v);
   EXPECT_TRUE(v->capacity_or_zero().is_zero());  // not the PVC's request
-  EXPECT_EQ(v->storage_class, "");              // not the PVC's class
+  EXPECT_EQ(v->storage_class, "");               // not the PVC's class
   ASSERT_NE(v->nfs, nullptr);
   EXPECT_EQ(v->volume_type, "nfs");
   EXPECT_EQ(v->pvc_phase, "Bound");
@@ -104,8 +104,7 @@ TEST(match, first_policy_whose_conditions_all_hold) {
   nfs_any.nfs = nfs_condition{};
   const std::vector<volume_policy> list = {policy_with(action_type::skip, small_gp3),
                                            policy_with(action_type::fs_backup, nfs_any),
-                                           policy_with(action_type::snapshot, gp3),
-                                           policy_with(action_type::custom)};
+                                           policy_with(action_type::snapshot, gp3), policy_with(action_type::custom)};
   const auto v = make_structured_volume({&pv});
   const volume_policy* p = first_match(list, *v);
   ASSERT_NE(p, nullptr);

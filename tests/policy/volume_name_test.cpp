@@ -52,7 +52,8 @@ TEST(volume_name_condition, matches_pv_pvc_or_pod_volume_name) {
 }
 
 TEST(volume_name_condition, must_be_a_list_of_strings) {
-  auto doc = decode_resource_policies("version: v1\nvolumePolicies:\n- conditions:\n    volumeName: data\n  action:\n    type: skip\n");
+  auto doc = decode_resource_policies(
+      "version: v1\nvolumePolicies:\n- conditions:\n    volumeName: data\n  action:\n    type: skip\n");
   ASSERT_FALSE(doc.ok());
   EXPECT_NE(doc.error()->message.find("volumeName"), std::string::npos);
   EXPECT_EQ(doc.error()->where.line, 4u);

@@ -32,16 +32,26 @@ TEST(volume_type, pv_single_sources) {
   const row rows[] = {
       {volume_source::gce_persistent_disk, "gcePersistentDisk"},
       {volume_source::aws_elastic_block_store, "awsElasticBlockStore"},
-      {volume_source::host_path, "hostPath"}, {volume_source::glusterfs, "glusterfs"},
-      {volume_source::nfs, "nfs"},           {volume_source::iscsi, "iscsi"},
-      {volume_source::cinder, "cinder"},     {volume_source::cephfs, "cephfs"},
-      {volume_source::fc, "fc"},             {volume_source::flex_volume, "flexVolume"},
-      {volume_source::azure_file, "azureFile"}, {volume_source::vsphere_volume, "vsphereVolume"},
-      {volume_source::quobyte, "quobyte"},   {volume_source::azure_disk, "azureDisk"},
-      {volume_source::portworx_volume, "portworxVolume"}, {volume_source::scale_io, "scaleIO"},
-      {volume_source::local, "local"},       {volume_source::storageos, "storageOS"},
-      {volume_source::csi, "csi"},           {volume_source::flocker, "flocker"},
-      {volume_source::rbd, "rbd"},           {volume_source::photon_persistent_disk, "photonPersistentDisk"},
+      {volume_source::host_path, "hostPath"},
+      {volume_source::glusterfs, "glusterfs"},
+      {volume_source::nfs, "nfs"},
+      {volume_source::iscsi, "iscsi"},
+      {volume_source::cinder, "cinder"},
+      {volume_source::cephfs, "cephfs"},
+      {volume_source::fc, "fc"},
+      {volume_source::flex_volume, "flexVolume"},
+      {volume_source::azure_file, "azureFile"},
+      {volume_source::vsphere_volume, "vsphereVolume"},
+      {volume_source::quobyte, "quobyte"},
+      {volume_source::azure_disk, "azureDisk"},
+      {volume_source::portworx_volume, "portworxVolume"},
+      {volume_source::scale_io, "scaleIO"},
+      {volume_source::local, "local"},
+      {volume_source::storageos, "storageOS"},
+      {volume_source::csi, "csi"},
+      {volume_source::flocker, "flocker"},
+      {volume_source::rbd, "rbd"},
+      {volume_source::photon_persistent_disk, "photonPersistentDisk"},
   };
   for (const auto& [source, name] : rows) {
     SCOPED_TRACE(name);
@@ -66,12 +76,18 @@ TEST(volume_type, pod_volume_single_sources) {
     std::string_view name;
   };
   const row rows[] = {
-      {volume_source::host_path, "hostPath"},   {volume_source::empty_dir, "emptyDir"},
-      {volume_source::git_repo, "gitRepo"},     {volume_source::secret, "secret"},
-      {volume_source::config_map, "configMap"}, {volume_source::downward_api, "downwardAPI"},
-      {volume_source::projected, "projected"},  {volume_source::ephemeral, "ephemeral"},
-      {volume_source::image, "image"},          {volume_source::storageos, "storageOS"},
-      {volume_source::csi, "csi"},              {volume_source::nfs, "nfs"},
+      {volume_source::host_path, "hostPath"},
+      {volume_source::empty_dir, "emptyDir"},
+      {volume_source::git_repo, "gitRepo"},
+      {volume_source::secret, "secret"},
+      {volume_source::config_map, "configMap"},
+      {volume_source::downward_api, "downwardAPI"},
+      {volume_source::projected, "projected"},
+      {volume_source::ephemeral, "ephemeral"},
+      {volume_source::image, "image"},
+      {volume_source::storageos, "storageOS"},
+      {volume_source::csi, "csi"},
+      {volume_source::nfs, "nfs"},
   };
   for (const auto& [source, name] : rows) {
     SCOPED_TRACE(name);

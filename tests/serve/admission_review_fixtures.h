@@ -18,10 +18,13 @@ inline std::string config_map_review(const std::string& policy, const std::strin
          R"("uid":"705ab4f5-6393-11e8-b7cc-42010a800002",)"
          R"("kind":{"group":"","version":"v1","kind":"ConfigMap"},)"
          R"("resource":{"group":"","version":"v1","resource":"configmaps"},)"
-         R"("name":")" + name + R"(","namespace":"velero","operation":")" + operation + R"(",)"
+         R"("name":")" +
+         name + R"(","namespace":"velero","operation":")" + operation +
+         R"(",)"
          R"("userInfo":{"username":"admin","groups":["system:authenticated"]},)"
-         R"("object":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":")" + name +
-         R"(","namespace":"velero","labels":)" + labels + R"(},"data":)" + data + R"(},)"
+         R"("object":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":")" +
+         name + R"(","namespace":"velero","labels":)" + labels + R"(},"data":)" + data +
+         R"(},)"
          R"("oldObject":null,"dryRun":false,"options":{"apiVersion":"meta.k8s.io/v1","kind":"CreateOptions"}}})";
 }
 

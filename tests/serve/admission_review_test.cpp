@@ -59,17 +59,16 @@ TEST_P(admission_review_errors, name_the_problem) {
 INSTANTIATE_TEST_SUITE_P(
     bodies, admission_review_errors,
     ::testing::Values(
-        bad_case{"{\"apiVersion\": ", "", "not JSON"},
-        bad_case{"", "", "not JSON"},
+        bad_case{"{\"apiVersion\": ", "", "not JSON"}, bad_case{"", "", "not JSON"},
         bad_case{"[1,2]", "", "expected an AdmissionReview object, got an array"},
         bad_case{R"({"apiVersion":"admission.k8s.io/v1beta1","kind":"AdmissionReview","request":{"uid":"u"}})",
                  "apiVersion", "admission.k8s.io/v1beta1"},
         bad_case{R"({"apiVersion":"admission.k8s.io/v1","kind":"Pod"})", "kind", "got `Pod`"},
         bad_case{R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview"})", "request", "no `request`"},
-        bad_case{R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":""}})",
-                 "request.uid", "no `uid`"},
-        bad_case{R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":7}})",
-                 "request.uid", "got a number"},
+        bad_case{R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":""}})", "request.uid",
+                 "no `uid`"},
+        bad_case{R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":7}})", "request.uid",
+                 "got a number"},
         bad_case{R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"u",)"
                  R"("kind":{"group":"","version":"v1","kind":"ConfigMap"},"operation":"CREATE",)"
                  R"("object":{"data":{"policy.yaml":{"version":"v1"}}}}})",

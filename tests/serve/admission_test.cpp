@@ -42,20 +42,22 @@ TEST(admission, an_invalid_policy_is_denied_with_key_line_and_column) {
   EXPECT_FALSE(r.allowed);
   EXPECT_EQ(r.status_code, 422);
   EXPECT_EQ(r.status_reason, "Invalid");
-  EXPECT_EQ(r.message,
-            "volpol: the backup resource policy in ConfigMap velero/backup-policy is invalid\n"
-            "ConfigMap velero/backup-policy, data key `policy.yaml`, line 4, column 5: "
-            "volumePolicies[0].conditions.storageClas: unknown condition `storageClas` (help: did you mean `storageClass`?)");
+  EXPECT_EQ(
+      r.message,
+      "volpol: the backup resource policy in ConfigMap velero/backup-policy is invalid\n"
+      "ConfigMap velero/backup-policy, data key `policy.yaml`, line 4, column 5: "
+      "volumePolicies[0].conditions.storageClas: unknown condition `storageClas` (help: did you mean `storageClass`?)");
 }
 
 TEST(admission, the_restore_side_refuses_volume_policies) {
-  const admission_request req =
-      parsed(config_map_review(valid_policy, R"({"volpol.io/resource-policy":"restore"})"));
+  const admission_request req = parsed(config_map_review(valid_policy, R"({"volpol.io/resource-policy":"restore"})"));
   const admission_decision d = review(req, {});
   EXPECT_FALSE(d.allowed);
   EXPECT_EQ(d.side, policy::policy_use::restore);
   ASSERT_FALSE(d.problems.empty());
-  EXPECT_NE(respond(req, d, {}).message.find("line 3, column 3: volumePolicies: volumePolicies are not supported for restore"), std::string::npos)
+  EXPECT_NE(respond(req, d, {})
+                .message.find("line 3, column 3: volumePolicies: volumePolicies are not supported for restore"),
+            std::string::npos)
       << respond(req, d, {}).message;
 }
 
@@ -125,8 +127,8 @@ TEST(admission, lint_is_not_asked_about_an_invalid_policy) {
 }
 
 TEST(admission, two_data_keys_are_denied_as_velero_does) {
-  const admission_request req = parsed(config_map_review(
-      "", backup_label, "CREATE", "two", R"({"a.yaml":"version: v1\n","b.yaml":"version: v1\n"})"));
+  const admission_request req = parsed(
+      config_map_review("", backup_label, "CREATE", "two", R"({"a.yaml":"version: v1\n","b.yaml":"version: v1\n"})"));
   const admission_decision d = review(req, {});
   EXPECT_FALSE(d.allowed);
   const admission_response r = respond(req, d, {});
@@ -153,8 +155,7 @@ TEST(admission, everything_else_is_allowed) {
 }
 
 TEST(admission, an_unknown_side_is_allowed_with_a_warning) {
-  const admission_request req =
-      parsed(config_map_review(invalid_policy, R"({"volpol.io/resource-policy":"backups"})"));
+  const admission_request req = parsed(config_map_review(invalid_policy, R"({"volpol.io/resource-policy":"backups"})"));
   const admission_decision d = review(req, {});
   EXPECT_TRUE(d.allowed);
   EXPECT_EQ(d.reason, admission_reason::unknown_side);

@@ -31,9 +31,11 @@ namespace fs = std::filesystem;
 
 /// A fresh directory with cert.pem / key.pem for 127.0.0.1 (CN = `cn`).
 void make_certificate(const fs::path& dir, const std::string& cn) {
-  const std::string cmd = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 "
-                          "-subj /CN=" + cn + " -addext subjectAltName=IP:127.0.0.1 -keyout " +
-                          (dir / "key.new").string() + " -out " + (dir / "cert.new").string() + " 2>/dev/null";
+  const std::string cmd =
+      "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 "
+      "-subj /CN=" +
+      cn + " -addext subjectAltName=IP:127.0.0.1 -keyout " + (dir / "key.new").string() + " -out " +
+      (dir / "cert.new").string() + " 2>/dev/null";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   // Rename into place, as the kubelet's atomic writer does.
   fs::rename(dir / "key.new", dir / "key.pem");
@@ -67,7 +69,9 @@ struct raw_tls {
     if (ctx) SSL_CTX_free(ctx);
     if (fd >= 0) ::close(fd);
   }
-  bool send(std::string_view s) { return ssl && SSL_write(ssl, s.data(), static_cast<int>(s.size())) == static_cast<int>(s.size()); }
+  bool send(std::string_view s) {
+    return ssl && SSL_write(ssl, s.data(), static_cast<int>(s.size())) == static_cast<int>(s.size());
+  }
   /// Reads until the server closes; returns what arrived.
   std::string read_all() {
     std::string out;
@@ -142,9 +146,8 @@ TEST_F(serve_test, a_valid_policy_is_allowed) {
   ASSERT_TRUE(res) << httplib::to_string(res.error());
   EXPECT_EQ(res->status, 200);
   EXPECT_EQ(res->get_header_value("Content-Type"), "application/json");
-  EXPECT_EQ(res->body,
-            R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","response":)"
-            R"({"uid":"705ab4f5-6393-11e8-b7cc-42010a800002","allowed":true}})");
+  EXPECT_EQ(res->body, R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","response":)"
+                       R"({"uid":"705ab4f5-6393-11e8-b7cc-42010a800002","allowed":true}})");
 }
 
 TEST_F(serve_test, an_invalid_policy_is_denied_with_its_line) {
@@ -247,8 +250,10 @@ TEST_F(serve_test, a_slow_client_is_cut_off_and_others_are_served) {
   std::future<std::string> slow = std::async(std::launch::async, [&] {
     raw_tls c(server_->port());
     const std::string body = config_map_review(valid_policy, backup_label);
-    std::string request = "POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                          "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+    std::string request =
+        "POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        "Content-Length: " +
+        std::to_string(body.size()) + "\r\n\r\n" + body;
     // One byte every 300 ms: each read succeeds before the read timeout, the request never ends in time.
     for (char ch : request) {
       if (!c.send(std::string_view(&ch, 1))) break;
@@ -371,8 +376,9 @@ TEST_F(serve_test, shutdown_lets_the_in_flight_request_finish) {
   };
   start();
   const int port = server_->port();
-  std::future<httplib::Result> in_flight =
-      std::async(std::launch::async, [&] { return post(config_map_review(valid_policy, backup_label)); });
+  std::future<httplib::Result> in_flight = std::async(std::launch::async, [&] {
+    return post(config_map_review(valid_policy, backup_label));
+  });
   std::this_thread::sleep_for(200ms);
   server_->shutdown();  // 200 ms of drain, then the listener closes; the request is still linting
   {

@@ -9,9 +9,9 @@ namespace volpol::cli {
 
 /// Exit codes of every volpol command.
 enum class exit_code : int {
-  ok = 0,              ///< done cleanly
-  input_errors = 1,    ///< done, but some inputs, objects or volumes had errors (all listed)
-  invalid_usage = 2,   ///< the command line or the policy is invalid: nothing was planned
+  ok = 0,                ///< done cleanly
+  input_errors = 1,      ///< done, but some inputs, objects or volumes had errors (all listed)
+  invalid_usage = 2,     ///< the command line or the policy is invalid: nothing was planned
   unreadable_input = 3,  ///< an input cannot be read (file, folder, cluster) or holds no objects
 };
 

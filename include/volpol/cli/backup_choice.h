@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "volpol/k8s/cluster.h"
 #include "volpol/core/result.h"
+#include "volpol/k8s/cluster.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/plan/backup_options.h"
 #include "volpol/policy/policies.h"
@@ -17,7 +17,7 @@ namespace volpol::cli {
 
 /// The Backup the plan is for.
 struct backup_choice {
-  plan::backup_options options;  ///< from the Backup (defaults when --backup was not given)
+  plan::backup_options options;       ///< from the Backup (defaults when --backup was not given)
   std::optional<k8s::backup> backup;  ///< the Backup object, when --backup gave one
   bool from_schedule = false;
   diagnostics warnings;  ///< a --backup FILE's warnings (unknown spec fields ...)
@@ -33,8 +33,8 @@ struct backup_choice {
 /// a backup (problems in `problems`). nullopt when the Backup references none, or the
 /// ConfigMap is not in the input (then `missing` names it: "velero/shop-policy").
 [[nodiscard]] std::optional<policy::checked_policies> policy_from_backup(const k8s::backup& b,
-                                                                          const k8s::cluster& loaded,
-                                                                          std::string& missing);
+                                                                         const k8s::cluster& loaded,
+                                                                         std::string& missing);
 
 /// "ignored: 12 Deployment, 3 Service" for the kinds the loader counted and did not read
 /// (an unknown kind is "unknown"); "" when none.

@@ -42,15 +42,15 @@ namespace volpol::cli {
 
 /// The live-cluster flags as given.
 struct cluster_flags {
-  bool cluster = false;                 ///< --cluster
-  std::string context;                  ///< --context
-  std::string kubeconfig;               ///< --kubeconfig
-  std::string kubectl = "kubectl";      ///< --kubectl (program name or path)
-  std::string velero_namespace = "velero";       ///< --velero-namespace
-  std::string resource_policies_configmap;       ///< --resource-policies-configmap
-  std::string global_policies_configmap;         ///< --global-backup-volume-policies-configmap
-  std::string from_backup;                       ///< --from-backup
-  std::string from_schedule;                     ///< --from-schedule
+  bool cluster = false;                     ///< --cluster
+  std::string context;                      ///< --context
+  std::string kubeconfig;                   ///< --kubeconfig
+  std::string kubectl = "kubectl";          ///< --kubectl (program name or path)
+  std::string velero_namespace = "velero";  ///< --velero-namespace
+  std::string resource_policies_configmap;  ///< --resource-policies-configmap
+  std::string global_policies_configmap;    ///< --global-backup-volume-policies-configmap
+  std::string from_backup;                  ///< --from-backup
+  std::string from_schedule;                ///< --from-schedule
 };
 
 /// Adds the live-cluster flags to `cmd` (option group "Live cluster").
@@ -65,11 +65,11 @@ struct fetched_text {
 /// What was read from the cluster besides PVs, PVCs and pods.
 struct live_cluster {
   k8s::kubectl_config kubectl;
-  std::string context;                   ///< the context used (the current one when not given)
+  std::string context;  ///< the context used (the current one when not given)
   std::string velero_namespace;
-  std::vector<std::string> namespaces;   ///< Namespace names, sorted (empty if not readable)
+  std::vector<std::string> namespaces;  ///< Namespace names, sorted (empty if not readable)
   bool namespaces_read = false;
-  std::vector<std::string> nodes;        ///< Node names, sorted
+  std::vector<std::string> nodes;  ///< Node names, sorted
   bool nodes_read = false;
   /// CSI drivers of StorageClasses that no VolumeSnapshotClass serves: "driver (class, ...)".
   std::vector<std::string> drivers_without_snapshot_class;
@@ -91,8 +91,7 @@ struct live_cluster {
 /// Streams `kubectl get persistentvolumes,persistentvolumeclaims,pods --all-namespaces -o json`
 /// into the loader. Problems name the kubectl call instead of "-". A failed call adds its
 /// explanation (an error) to `problems`; `failed` is set then.
-[[nodiscard]] k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options options,
-                                                 bool& failed);
+[[nodiscard]] k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options options, bool& failed);
 
 /// Notes for the plan from the facts read (node agents against nodes, snapshot classes).
 [[nodiscard]] std::vector<std::string> live_cluster_notes(const live_cluster& live, const k8s::cluster& objects);

@@ -26,7 +26,7 @@ class App;
 namespace volpol::cli {
 
 struct diff_options {
-  plan_options common;  ///< the backup flags and -f, for both sides
+  plan_options common;                                          ///< the backup flags and -f, for both sides
   std::vector<std::string> policies, global_policies, backups;  ///< 1 = both sides, 2 = A then B
   std::vector<std::string> inputs_a, inputs_b;                  ///< --a-filename, --b-filename
   std::vector<std::string> set_a, set_b;                        ///< --a-set, --b-set KEY=VALUE

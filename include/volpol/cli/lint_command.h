@@ -39,7 +39,7 @@ struct lint_options {
   std::string output = "text";
   std::string fail_level = "warning";
   std::vector<std::string> disable, enable;
-  std::string explain;   ///< --explain RULE
+  std::string explain;  ///< --explain RULE
   bool list_rules = false;
 };
 

@@ -41,10 +41,10 @@ struct plan_options {
   std::string custom_action_params;  ///< --custom-action-params key=value[,key=value]
   std::string output = "table";
   k8s::input_limits limits;  ///< --max-object-bytes ... (input_limit_flags.h)
-  cluster_flags cluster;  ///< --cluster and its flags (instead of -f)
+  cluster_flags cluster;     ///< --cluster and its flags (instead of -f)
   /// --threads: threads that parse a large input (k8s::load_options::threads; 0 = one per core).
   unsigned threads = 0;
-  std::string command = "plan";  ///< the subcommand, for usage hints ("see `volpol plan --help`")
+  std::string command = "plan";      ///< the subcommand, for usage hints ("see `volpol plan --help`")
   std::vector<std::string> fail_on;  ///< plan --fail-on skipped,error,custom,not-backed-up
 };
 

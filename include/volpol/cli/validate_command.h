@@ -4,7 +4,8 @@
 //     volpol validate FILE... [--global | --restore]
 //
 // Each FILE is a policy document or a ConfigMap holding one (YAML or JSON; "-" reads standard
-// input), or a folder: every *.yaml, *.yml and *.json below it, in sorted order. For each file, prints `FILE: OK`, or every problem as
+// input), or a folder: every *.yaml, *.yml and *.json below it, in sorted order. For each file, prints `FILE: OK`, or
+// every problem as
 //     FILE:LINE:COLUMN: PATH: MESSAGE
 //       help: HOW TO FIX IT
 // (`warning:` before the message for a warning; warnings do not make a file invalid).
@@ -16,10 +17,10 @@
 // with --restore, an unknown option); 3 a path cannot be read or a folder holds no policy file.
 #pragma once
 
-#include "volpol/k8s/limits.h"
 #include <cstdio>
 #include <string>
 #include <vector>
+#include "volpol/k8s/limits.h"
 
 namespace CLI {
 class App;
@@ -29,8 +30,8 @@ namespace volpol::cli {
 
 struct validate_options {
   std::vector<std::string> files;
-  bool global = false;   ///< --global
-  bool restore = false;  ///< --restore
+  bool global = false;       ///< --global
+  bool restore = false;      ///< --restore
   k8s::input_limits limits;  ///< --max-depth ... (input_limit_flags.h)
 };
 

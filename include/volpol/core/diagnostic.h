@@ -26,7 +26,7 @@ struct source_location {
   std::uint32_t column = 0;  ///< 1-based; 0 = unknown
   std::uint64_t offset = 0;  ///< byte offset, for formats without lines (JSON); valid when has_offset
   bool has_offset = false;
-  std::string path;          ///< path inside the document: `volumePolicies[2].conditions.capacity`
+  std::string path;  ///< path inside the document: `volumePolicies[2].conditions.capacity`
 };
 
 enum class severity : std::uint8_t { error, warning };
@@ -61,9 +61,7 @@ struct diagnostic {
 class diagnostics {
  public:
   void add(diagnostic d) { items_.push_back(std::move(d)); }
-  void append(const diagnostics& other) {
-    items_.insert(items_.end(), other.items_.begin(), other.items_.end());
-  }
+  void append(const diagnostics& other) { items_.insert(items_.end(), other.items_.begin(), other.items_.end()); }
   [[nodiscard]] bool has_errors() const {
     for (const auto& d : items_)
       if (d.level == severity::error) return true;

@@ -19,8 +19,8 @@ namespace volpol {
 template <class T>
 class [[nodiscard]] result {
  public:
-  result(T value) : v_(std::in_place_index<0>, std::move(value)) {}            // NOLINT
-  result(diagnostic error) : v_(std::in_place_index<1>, std::move(error)) {}   // NOLINT
+  result(T value) : v_(std::in_place_index<0>, std::move(value)) {}           // NOLINT
+  result(diagnostic error) : v_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
 
   [[nodiscard]] bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }

@@ -47,7 +47,6 @@ struct action_parameters {
 /// Mirrors the loop `actionValue, ok := action.Parameters[k]; !ok || actionValue != requiredValue`
 /// of `ShouldPerformCustomAction` (where Go panics on list or map values; volpol compares them).
 /// @pre required is null or a mapping.
-[[nodiscard]] std::optional<std::string_view> first_differing_parameter(const value& parameters,
-                                                                        const value& required);
+[[nodiscard]] std::optional<std::string_view> first_differing_parameter(const value& parameters, const value& required);
 
 }  // namespace volpol::helper

@@ -26,7 +26,7 @@
 namespace volpol::helper {
 
 struct decision {
-  bool perform = false;                 ///< the answer: snapshot / fs-backup / custom action or not
+  bool perform = false;  ///< the answer: snapshot / fs-backup / custom action or not
   reason why = reason::no_policy_match;
   /// The matched volume policy (index, origin, action) when why is policy_action or
   /// custom_parameters_differ; else null.

@@ -13,10 +13,10 @@
 
 #include <string>
 
+#include "volpol/core/result.h"
 #include "volpol/helper/options.h"
 #include "volpol/helper/volume_helper.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/core/result.h"
 
 namespace volpol::helper {
 

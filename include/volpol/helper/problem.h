@@ -7,9 +7,9 @@ namespace volpol::helper {
 
 /// diagnostic::kind of the helper's errors. Values are stable and distinct from other layers'.
 enum class problem : std::uint16_t {
-  pvc_not_found = 301,       ///< pvc_lookup_error: a pod volume's PVC is not in the cluster
-  pv_lookup_failed = 302,    ///< pv_lookup_error: a PVC's PV cannot be used (see pv_lookup_status)
-  invalid_parameters = 303,  ///< custom-action match parameters that are not a mapping
+  pvc_not_found = 301,           ///< pvc_lookup_error: a pod volume's PVC is not in the cluster
+  pv_lookup_failed = 302,        ///< pv_lookup_error: a PVC's PV cannot be used (see pv_lookup_status)
+  invalid_parameters = 303,      ///< custom-action match parameters that are not a mapping
   invalid_snapshot_class = 304,  ///< the matched action's snapshotClass cannot be read
 };
 

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "volpol/k8s/cluster.h"
 #include "volpol/core/diagnostic.h"
+#include "volpol/k8s/cluster.h"
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"
 #include "volpol/k8s/pod.h"
@@ -50,9 +50,8 @@ struct pv_lookup {
 /// The PVC a persistentVolumeClaim pod volume mounts: claimName in the pod's namespace.
 /// @return the PVC, or nullptr when `v` is no PVC volume or the cluster has no such PVC.
 /// Never allocates. Mirrors `GetPVCForPodVolume`.
-[[nodiscard]] const k8s::persistent_volume_claim* get_pvc_for_pod_volume(const k8s::pod_volume& v,
-                                                                        const k8s::pod& p,
-                                                                        const k8s::cluster& c);
+[[nodiscard]] const k8s::persistent_volume_claim* get_pvc_for_pod_volume(const k8s::pod_volume& v, const k8s::pod& p,
+                                                                         const k8s::cluster& c);
 
 /// The error for get_pvc_for_pod_volume() == nullptr:
 ///     volume ns/data has no PVC associated with it

@@ -59,14 +59,14 @@ enum class reason : std::uint8_t {
 /// Why a pod volume is never fs-backed-up, in the order Velero tests them
 /// (`shouldIncludeVolumeInBackup`, volume_policy_helper.go).
 enum class volume_exclusion : std::uint8_t {
-  none,             ///< included
-  host_path,        ///< hostPath: not under /var/lib/kubelet/pods, the node agent cannot read it
-  secret,           ///< secret: backed up as a Secret object
-  config_map,       ///< configMap: backed up as a ConfigMap object
-  projected,        ///< projected: all data comes from Kubernetes state
-  downward_api,     ///< downwardAPI: all data comes from Kubernetes state
-  excluded_pvc,     ///< persistentVolumeClaim while `backupExcludePVC` is set
-  default_token,    ///< the name starts with "default-token" (service-account token volume)
+  none,           ///< included
+  host_path,      ///< hostPath: not under /var/lib/kubelet/pods, the node agent cannot read it
+  secret,         ///< secret: backed up as a Secret object
+  config_map,     ///< configMap: backed up as a ConfigMap object
+  projected,      ///< projected: all data comes from Kubernetes state
+  downward_api,   ///< downwardAPI: all data comes from Kubernetes state
+  excluded_pvc,   ///< persistentVolumeClaim while `backupExcludePVC` is set
+  default_token,  ///< the name starts with "default-token" (service-account token volume)
 };
 
 /// "hostPath", "secret", "configMap", "projected", "downwardAPI", "excluded-pvc",

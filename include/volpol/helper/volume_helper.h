@@ -23,15 +23,15 @@
 #include <memory>
 #include <string>
 
+#include "volpol/core/result.h"
+#include "volpol/core/value.h"
 #include "volpol/helper/action_parameters.h"
 #include "volpol/helper/decision.h"
 #include "volpol/helper/options.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/core/result.h"
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"
 #include "volpol/k8s/pod.h"
-#include "volpol/core/value.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::helper {
@@ -41,8 +41,8 @@ namespace volpol::helper {
 /// implicitly from either object; it only points to it.
 class volume_object {
  public:
-  volume_object(const k8s::persistent_volume& pv) : pv_(&pv) {}              // NOLINT(google-explicit-constructor)
-  volume_object(const k8s::persistent_volume_claim& pvc) : pvc_(&pvc) {}     // NOLINT(google-explicit-constructor)
+  volume_object(const k8s::persistent_volume& pv) : pv_(&pv) {}           // NOLINT(google-explicit-constructor)
+  volume_object(const k8s::persistent_volume_claim& pvc) : pvc_(&pvc) {}  // NOLINT(google-explicit-constructor)
 
   [[nodiscard]] volume_resource resource() const {
     return pv_ ? volume_resource::persistent_volumes : volume_resource::persistent_volume_claims;
@@ -62,8 +62,7 @@ class volume_helper {
   /// `policies` and `cluster` must outlive the helper. Mirrors `NewVolumeHelperImpl...`.
   volume_helper(const policy::policies* policies, helper_options options, const k8s::cluster& cluster);
   /// As above, sharing ownership of the policies (what make_volume_helper() returns).
-  volume_helper(std::shared_ptr<const policy::policies> policies, helper_options options,
-                const k8s::cluster& cluster);
+  volume_helper(std::shared_ptr<const policy::policies> policies, helper_options options, const k8s::cluster& cluster);
 
   /// Should the PV (or the PV bound to the PVC) be snapshotted? In Velero's order:
   ///  1. a PVC target's PV is looked up (get_pv_for_pvc); a failure is kept for step 3;

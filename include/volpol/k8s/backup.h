@@ -11,33 +11,33 @@
 #include <vector>
 
 #include "volpol/core/result.h"
+#include "volpol/core/value.h"
 #include "volpol/k8s/label_selector.h"
 #include "volpol/k8s/object_meta.h"
-#include "volpol/core/value.h"
 
 namespace volpol::k8s {
 
 /// Velero `BackupSpec`, the fields volpol reads (an absent optional is Go's nil).
 struct backup_spec {
-  std::vector<std::string> included_namespaces;                  ///< includedNamespaces
-  std::vector<std::string> excluded_namespaces;                  ///< excludedNamespaces
-  std::vector<std::string> included_resources;                   ///< includedResources (old-style)
-  std::vector<std::string> excluded_resources;                   ///< excludedResources (old-style)
-  std::optional<bool> include_cluster_resources;                 ///< includeClusterResources (old-style)
-  std::vector<std::string> included_cluster_scoped_resources;    ///< new-style scoped filters
+  std::vector<std::string> included_namespaces;                ///< includedNamespaces
+  std::vector<std::string> excluded_namespaces;                ///< excludedNamespaces
+  std::vector<std::string> included_resources;                 ///< includedResources (old-style)
+  std::vector<std::string> excluded_resources;                 ///< excludedResources (old-style)
+  std::optional<bool> include_cluster_resources;               ///< includeClusterResources (old-style)
+  std::vector<std::string> included_cluster_scoped_resources;  ///< new-style scoped filters
   std::vector<std::string> excluded_cluster_scoped_resources;
   std::vector<std::string> included_namespace_scoped_resources;
   std::vector<std::string> excluded_namespace_scoped_resources;
-  std::optional<label_selector_spec> label_selector;             ///< labelSelector (nil = none)
-  std::vector<label_selector_spec> or_label_selectors;           ///< orLabelSelectors
-  std::optional<bool> snapshot_volumes;                          ///< snapshotVolumes
-  std::optional<bool> default_volumes_to_fs_backup;              ///< defaultVolumesToFsBackup
-  std::optional<bool> snapshot_move_data;                        ///< snapshotMoveData
-  std::string data_mover;                                        ///< datamover
-  std::vector<std::string> volume_snapshot_locations;            ///< volumeSnapshotLocations
-  std::string storage_location;                                  ///< storageLocation
-  std::string resource_policy_kind;                              ///< resourcePolicy.kind (configmap)
-  std::string resource_policy_name;                              ///< resourcePolicy.name
+  std::optional<label_selector_spec> label_selector;    ///< labelSelector (nil = none)
+  std::vector<label_selector_spec> or_label_selectors;  ///< orLabelSelectors
+  std::optional<bool> snapshot_volumes;                 ///< snapshotVolumes
+  std::optional<bool> default_volumes_to_fs_backup;     ///< defaultVolumesToFsBackup
+  std::optional<bool> snapshot_move_data;               ///< snapshotMoveData
+  std::string data_mover;                               ///< datamover
+  std::vector<std::string> volume_snapshot_locations;   ///< volumeSnapshotLocations
+  std::string storage_location;                         ///< storageLocation
+  std::string resource_policy_kind;                     ///< resourcePolicy.kind (configmap)
+  std::string resource_policy_name;                     ///< resourcePolicy.name
 };
 
 struct backup {
@@ -51,10 +51,10 @@ struct backup {
 struct schedule {
   object_meta metadata;
   object_origin origin;
-  backup_spec template_spec;                   ///< spec.template
-  std::string cron;                            ///< spec.schedule
-  bool paused = false;                         ///< spec.paused
-  std::optional<bool> use_owner_references;    ///< spec.useOwnerReferencesInBackup
+  backup_spec template_spec;                       ///< spec.template
+  std::string cron;                                ///< spec.schedule
+  bool paused = false;                             ///< spec.paused
+  std::optional<bool> use_owner_references;        ///< spec.useOwnerReferencesInBackup
   std::optional<string_map> template_labels;       ///< spec.template.metadata.labels (nil = absent)
   std::optional<string_map> template_annotations;  ///< spec.template.metadata.annotations
 };

@@ -68,8 +68,7 @@ class cluster {
   /// The PV named `name`, or nullptr.
   [[nodiscard]] const persistent_volume* find_pv(std::string_view name) const;
   /// The PVC `namespace_/name`, or nullptr.
-  [[nodiscard]] const persistent_volume_claim* find_pvc(std::string_view namespace_,
-                                                        std::string_view name) const;
+  [[nodiscard]] const persistent_volume_claim* find_pvc(std::string_view namespace_, std::string_view name) const;
   /// The pod `namespace_/name`, or nullptr.
   [[nodiscard]] const pod* find_pod(std::string_view namespace_, std::string_view name) const;
 

@@ -27,8 +27,8 @@ namespace volpol::k8s {
 class compact_string {
  public:
   compact_string() noexcept = default;
-  compact_string(std::string_view s) { assign(s); }                           // NOLINT
-  compact_string(const char* s) : compact_string(std::string_view(s)) {}       // NOLINT
+  compact_string(std::string_view s) { assign(s); }                              // NOLINT
+  compact_string(const char* s) : compact_string(std::string_view(s)) {}         // NOLINT
   compact_string(const std::string& s) : compact_string(std::string_view(s)) {}  // NOLINT
   compact_string(const compact_string& o) : compact_string(o.view()) {}
   compact_string(compact_string&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
@@ -67,9 +67,7 @@ class compact_string {
   [[nodiscard]] char operator[](std::size_t i) const noexcept { return c_str()[i]; }
   [[nodiscard]] bool starts_with(std::string_view s) const noexcept { return view().starts_with(s); }
   [[nodiscard]] bool ends_with(std::string_view s) const noexcept { return view().ends_with(s); }
-  [[nodiscard]] std::size_t find(std::string_view s, std::size_t pos = 0) const noexcept {
-    return view().find(s, pos);
-  }
+  [[nodiscard]] std::size_t find(std::string_view s, std::size_t pos = 0) const noexcept { return view().find(s, pos); }
   [[nodiscard]] std::string substr(std::size_t pos, std::size_t n = std::string::npos) const {
     return std::string(view().substr(pos, n));
   }

@@ -12,8 +12,8 @@ namespace volpol::k8s {
 struct daemon_set {
   object_meta metadata;
   object_origin origin;
-  std::optional<std::int64_t> number_ready;            ///< status.numberReady
-  std::optional<std::int64_t> desired_number_scheduled; ///< status.desiredNumberScheduled
+  std::optional<std::int64_t> number_ready;              ///< status.numberReady
+  std::optional<std::int64_t> desired_number_scheduled;  ///< status.desiredNumberScheduled
 };
 
 }  // namespace volpol::k8s

@@ -30,9 +30,9 @@ namespace volpol::k8s {
 
 /// How to call kubectl: the global flags every call gets.
 struct kubectl_config {
-  std::string program = "kubectl";  ///< looked up on PATH when it has no '/'
-  std::string kubeconfig;           ///< --kubeconfig ("" = kubectl's default: $KUBECONFIG, ~/.kube/config)
-  std::string context;              ///< --context ("" = the kubeconfig's current context)
+  std::string program = "kubectl";      ///< looked up on PATH when it has no '/'
+  std::string kubeconfig;               ///< --kubeconfig ("" = kubectl's default: $KUBECONFIG, ~/.kube/config)
+  std::string context;                  ///< --context ("" = the kubeconfig's current context)
   std::string request_timeout = "60s";  ///< --request-timeout (no call hangs forever)
 };
 

@@ -18,17 +18,17 @@
 #include <vector>
 
 #include "volpol/core/result.h"
-#include "volpol/k8s/object_meta.h"
 #include "volpol/core/value.h"
+#include "volpol/k8s/object_meta.h"
 
 namespace volpol::k8s {
 
 /// One `matchExpressions` item as written (metav1.LabelSelectorRequirement).
 struct label_selector_requirement {
   std::string key;
-  std::string op;                   ///< `operator`: In, NotIn, Exists, DoesNotExist (checked later)
+  std::string op;  ///< `operator`: In, NotIn, Exists, DoesNotExist (checked later)
   std::vector<std::string> values;
-  value_mark mark;                  ///< where the item starts (for diagnostics)
+  value_mark mark;                      ///< where the item starts (for diagnostics)
   std::vector<value_mark> value_marks;  ///< where each value is, parallel to `values` (may be empty)
 };
 

@@ -79,17 +79,17 @@
 // of a kubectl-indented JSON dump (objects kept as std::string-based structs dominate).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <atomic>
 #include <cstdio>
 #include <map>
 #include <span>
 #include <string>
 #include <string_view>
 
-#include "volpol/k8s/cluster.h"
 #include "volpol/core/result.h"
+#include "volpol/k8s/cluster.h"
 #include "volpol/k8s/limits.h"
 
 namespace volpol::k8s {
@@ -156,11 +156,9 @@ struct load_result {
 
 /// Reads every input (files, folders, "-" for stdin) into one cluster. Never throws; every
 /// problem is in `problems` (a missing file: `cannot open: No such file or directory`).
-[[nodiscard]] load_result load_objects(std::span<const std::string> paths,
-                                       const load_options& options = {});
+[[nodiscard]] load_result load_objects(std::span<const std::string> paths, const load_options& options = {});
 
 /// Reads in-memory JSON or YAML text (told apart by content) as if it were the file `name`.
-[[nodiscard]] load_result load_text(std::string_view text, std::string_view name,
-                                    const load_options& options = {});
+[[nodiscard]] load_result load_text(std::string_view text, std::string_view name, const load_options& options = {});
 
 }  // namespace volpol::k8s

@@ -66,9 +66,7 @@ struct object_meta {
     return annotations ? annotations->find(key) : nullptr;
   }
   /// "namespace/name", or "name" when cluster-scoped.
-  [[nodiscard]] std::string key() const {
-    return namespace_.empty() ? name : namespace_ + "/" + name;
-  }
+  [[nodiscard]] std::string key() const { return namespace_.empty() ? name : namespace_ + "/" + name; }
 };
 
 }  // namespace volpol::k8s

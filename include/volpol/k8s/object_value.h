@@ -11,14 +11,14 @@
 #include <string_view>
 #include <variant>
 
+#include "volpol/core/result.h"
+#include "volpol/core/value.h"
 #include "volpol/k8s/backup.h"
 #include "volpol/k8s/config_map.h"
 #include "volpol/k8s/daemon_set.h"
-#include "volpol/core/result.h"
 #include "volpol/k8s/namespace.h"
 #include "volpol/k8s/node.h"
 #include "volpol/k8s/storage_class.h"
-#include "volpol/core/value.h"
 #include "volpol/k8s/volume_snapshot_class.h"
 #include "volpol/k8s/volume_snapshot_location.h"
 

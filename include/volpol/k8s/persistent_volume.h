@@ -22,14 +22,14 @@ struct persistent_volume {
   object_origin origin;
   /// spec.capacity.storage; zero when absent (as `pv.Spec.Capacity.Storage()` gives it).
   quantity capacity;
-  bool has_capacity = false;       ///< spec.capacity.storage was present
-  std::string storage_class_name;  ///< spec.storageClassName ("" when absent)
+  bool has_capacity = false;                  ///< spec.capacity.storage was present
+  std::string storage_class_name;             ///< spec.storageClassName ("" when absent)
   std::optional<object_reference> claim_ref;  ///< spec.claimRef
-  std::string volume_mode;         ///< spec.volumeMode, as written ("" when absent)
+  std::string volume_mode;                    ///< spec.volumeMode, as written ("" when absent)
   std::vector<std::string> access_modes;
-  std::string reclaim_policy;      ///< spec.persistentVolumeReclaimPolicy
-  std::string phase;               ///< status.phase
-  volume_sources sources;          ///< spec.<source>
+  std::string reclaim_policy;  ///< spec.persistentVolumeReclaimPolicy
+  std::string phase;           ///< status.phase
+  volume_sources sources;      ///< spec.<source>
 };
 
 }  // namespace volpol::k8s

@@ -15,12 +15,12 @@ struct persistent_volume_claim {
   object_origin origin;
   /// spec.storageClassName: nullopt when absent (nil in Go), "" when set to "".
   std::optional<std::string> storage_class_name;
-  std::string volume_name;                 ///< spec.volumeName: the bound PV ("" = none)
-  std::optional<std::string> volume_mode;  ///< spec.volumeMode: nullopt when absent
-  std::vector<std::string> access_modes;   ///< spec.accessModes, in order
-  std::optional<quantity> requested;       ///< spec.resources.requests.storage
-  std::optional<quantity> status_capacity; ///< status.capacity.storage
-  std::string phase;                       ///< status.phase ("" when absent): Pending, Bound, Lost
+  std::string volume_name;                  ///< spec.volumeName: the bound PV ("" = none)
+  std::optional<std::string> volume_mode;   ///< spec.volumeMode: nullopt when absent
+  std::vector<std::string> access_modes;    ///< spec.accessModes, in order
+  std::optional<quantity> requested;        ///< spec.resources.requests.storage
+  std::optional<quantity> status_capacity;  ///< status.capacity.storage
+  std::string phase;                        ///< status.phase ("" when absent): Pending, Bound, Lost
 };
 
 }  // namespace volpol::k8s

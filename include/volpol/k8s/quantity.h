@@ -83,8 +83,8 @@ class quantity {
   /// "0.05Gi" → "53687091200m" (binary that is not a whole number falls back to decimal
   /// SI, as does binary below 1024: "1.5Ki" → "1536"), "1000E" → "1" (decimal SI has
   /// no suffix above E and apimachinery v0.36 then drops the power of ten, silently: the
-  /// string no longer parses back to the value; "1e21" keeps its exponent form), "9Ei" → "9223372036854775807" (capped), zero → "0".
-  /// Unlike `Quantity.String()`, which hands back the text it parsed when that text looks
+  /// string no longer parses back to the value; "1e21" keeps its exponent form), "9Ei" → "9223372036854775807"
+  /// (capped), zero → "0". Unlike `Quantity.String()`, which hands back the text it parsed when that text looks
   /// canonical ("+1", "1E6", "1." stay as written), this always canonicalises: "+1" →
   /// "1", "1E6" → "1e6", "1." → "1". Exponents beyond int32 print exactly (Kubernetes'
   /// int32 exponent would wrap).
@@ -99,8 +99,7 @@ class quantity {
   friend bool operator==(const quantity& a, const quantity& b) { return a.compare(b) == 0; }
   friend std::strong_ordering operator<=>(const quantity& a, const quantity& b) {
     const int c = a.compare(b);
-    return c < 0 ? std::strong_ordering::less
-                 : (c > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
+    return c < 0 ? std::strong_ordering::less : (c > 0 ? std::strong_ordering::greater : std::strong_ordering::equal);
   }
 
  private:

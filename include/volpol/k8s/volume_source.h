@@ -59,15 +59,37 @@ inline constexpr std::size_t volume_source_count = static_cast<std::size_t>(volu
 
 /// The JSON field names, indexed by volume_source (alphabetical, as the enum): the one list of
 /// volume source names. policy::volume_type_name derives Velero's volumeTypes names from it.
-inline constexpr std::array<std::string_view, volume_source_count> volume_source_field_names = {
-    "awsElasticBlockStore", "azureDisk",     "azureFile",             "cephfs",
-    "cinder",               "configMap",     "csi",                   "downwardAPI",
-    "emptyDir",             "ephemeral",     "fc",                    "flexVolume",
-    "flocker",              "gcePersistentDisk", "gitRepo",           "glusterfs",
-    "hostPath",             "image",         "iscsi",                 "local",
-    "nfs",                  "persistentVolumeClaim", "photonPersistentDisk",
-    "portworxVolume",       "projected",     "quobyte",               "rbd",
-    "scaleIO",              "secret",        "storageos",             "vsphereVolume"};
+inline constexpr std::array<std::string_view, volume_source_count> volume_source_field_names = {"awsElasticBlockStore",
+                                                                                                "azureDisk",
+                                                                                                "azureFile",
+                                                                                                "cephfs",
+                                                                                                "cinder",
+                                                                                                "configMap",
+                                                                                                "csi",
+                                                                                                "downwardAPI",
+                                                                                                "emptyDir",
+                                                                                                "ephemeral",
+                                                                                                "fc",
+                                                                                                "flexVolume",
+                                                                                                "flocker",
+                                                                                                "gcePersistentDisk",
+                                                                                                "gitRepo",
+                                                                                                "glusterfs",
+                                                                                                "hostPath",
+                                                                                                "image",
+                                                                                                "iscsi",
+                                                                                                "local",
+                                                                                                "nfs",
+                                                                                                "persistentVolumeClaim",
+                                                                                                "photonPersistentDisk",
+                                                                                                "portworxVolume",
+                                                                                                "projected",
+                                                                                                "quobyte",
+                                                                                                "rbd",
+                                                                                                "scaleIO",
+                                                                                                "secret",
+                                                                                                "storageos",
+                                                                                                "vsphereVolume"};
 
 /// The JSON field name: "awsElasticBlockStore", "storageos", ...
 [[nodiscard]] std::string_view field_name(volume_source s);
@@ -93,12 +115,12 @@ struct csi_source {
 /// Which sources are set, and the details of those Velero reads.
 struct volume_sources {
   std::bitset<volume_source_count> present;
-  nfs_source nfs;                 ///< valid when has(nfs)
-  csi_source csi;                 ///< valid when has(csi)
-  std::string claim_name;         ///< persistentVolumeClaim.claimName
-  bool claim_read_only = false;   ///< persistentVolumeClaim.readOnly
-  compact_string host_path;       ///< hostPath.path (or local.path for `local`)
-  std::string secret_name;        ///< secret.secretName
+  nfs_source nfs;                ///< valid when has(nfs)
+  csi_source csi;                ///< valid when has(csi)
+  std::string claim_name;        ///< persistentVolumeClaim.claimName
+  bool claim_read_only = false;  ///< persistentVolumeClaim.readOnly
+  compact_string host_path;      ///< hostPath.path (or local.path for `local`)
+  std::string secret_name;       ///< secret.secretName
   /// The cloud disk's identifier, for Velero-native snapshots: awsElasticBlockStore.volumeID,
   /// gcePersistentDisk.pdName or azureDisk.diskName (whichever source is set; "" if none).
   compact_string volume_id;

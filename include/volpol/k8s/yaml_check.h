@@ -29,9 +29,9 @@
 namespace volpol::k8s {
 
 struct yaml_limits {
-  std::uint32_t max_depth = 512;         ///< collections open at once
-  std::uint64_t max_nodes = 1'000'000;   ///< nodes per document, aliases counted as expanded
-  bool aliases = true;                   ///< false: any alias is an error
+  std::uint32_t max_depth = 512;        ///< collections open at once
+  std::uint64_t max_nodes = 1'000'000;  ///< nodes per document, aliases counted as expanded
+  bool aliases = true;                  ///< false: any alias is an error
   /// Stop after the first document (yaml.v3 `Decoder.Decode` reads one): anything after it
   /// (`---` and more, or a second flow value) is a problem of kind `after_first_document`
   /// at its start — a warning for the caller, since Velero ignores it.

@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/cluster.h"
 #include "volpol/core/diagnostic.h"
+#include "volpol/k8s/cluster.h"
 #include "volpol/lint/finding.h"
 #include "volpol/lint/rule.h"
 #include "volpol/plan/backup_options.h"

@@ -32,32 +32,32 @@ enum class rule_scope : std::uint8_t { document, cluster };
 
 /// Every rule. The spelled ID (`VP101`) is in rule_info; values are never reused.
 enum class rule_id : std::uint16_t {
-  velero_warning,              ///< VP100: a warning `volpol validate` gives (ignored sections, null items)
-  unknown_volume_type,         ///< VP101: a `volumeTypes` name no volume has
-  unknown_pvc_phase,           ///< VP102: a `pvcPhase` other than Pending, Bound, Lost
-  unknown_access_mode,         ///< VP103: a `pvcAccessModes` value Kubernetes does not have
-  unknown_volume_mode,         ///< VP104: a `pvcVolumeMode` other than Filesystem, Block
-  unreachable_policy,          ///< VP110: an earlier policy matches every volume this one matches
-  contradictory_conditions,    ///< VP111: conditions no single volume can meet together
-  unsupported_fs_backup,       ///< VP112: fs-backup for volumes the pod volume backupper refuses
-  custom_without_parameters,   ///< VP120: a `custom` action without parameters
-  unread_parameter,            ///< VP121: an action parameter no Velero code path reads
-  global_snapshot_overridden,  ///< VP122: a global `snapshot` policy the CSI plugin does not see
-  policy_matches_nothing,      ///< VP201: a policy that matches no volume of the cluster
-  unknown_storage_class,       ///< VP202: a storage class no PV or PVC has
-  unknown_nfs_server,          ///< VP203: an NFS server no volume uses
-  unknown_csi_driver,          ///< VP204: a CSI driver no volume uses
-  volume_not_backed_up,        ///< VP205: a persistent volume nothing backs up
-  fs_backup_refused,           ///< VP206: fs-backup selected for a hostPath-backed or Block volume
-  block_data_movement,         ///< VP207: a Block PVC moved by the file-system data mover
-  annotation_unknown_volume,   ///< VP208: a pod backup annotation names a volume the pod lacks
-  conflicting_pod_annotations, ///< VP209: a PVC opted in by one pod and out by another
+  velero_warning,               ///< VP100: a warning `volpol validate` gives (ignored sections, null items)
+  unknown_volume_type,          ///< VP101: a `volumeTypes` name no volume has
+  unknown_pvc_phase,            ///< VP102: a `pvcPhase` other than Pending, Bound, Lost
+  unknown_access_mode,          ///< VP103: a `pvcAccessModes` value Kubernetes does not have
+  unknown_volume_mode,          ///< VP104: a `pvcVolumeMode` other than Filesystem, Block
+  unreachable_policy,           ///< VP110: an earlier policy matches every volume this one matches
+  contradictory_conditions,     ///< VP111: conditions no single volume can meet together
+  unsupported_fs_backup,        ///< VP112: fs-backup for volumes the pod volume backupper refuses
+  custom_without_parameters,    ///< VP120: a `custom` action without parameters
+  unread_parameter,             ///< VP121: an action parameter no Velero code path reads
+  global_snapshot_overridden,   ///< VP122: a global `snapshot` policy the CSI plugin does not see
+  policy_matches_nothing,       ///< VP201: a policy that matches no volume of the cluster
+  unknown_storage_class,        ///< VP202: a storage class no PV or PVC has
+  unknown_nfs_server,           ///< VP203: an NFS server no volume uses
+  unknown_csi_driver,           ///< VP204: a CSI driver no volume uses
+  volume_not_backed_up,         ///< VP205: a persistent volume nothing backs up
+  fs_backup_refused,            ///< VP206: fs-backup selected for a hostPath-backed or Block volume
+  block_data_movement,          ///< VP207: a Block PVC moved by the file-system data mover
+  annotation_unknown_volume,    ///< VP208: a pod backup annotation names a volume the pod lacks
+  conflicting_pod_annotations,  ///< VP209: a PVC opted in by one pod and out by another
 };
 
 struct rule_info {
   rule_id id;
-  std::string_view code;         ///< "VP110": stable
-  std::string_view name;         ///< "unreachable-policy": stable
+  std::string_view code;  ///< "VP110": stable
+  std::string_view name;  ///< "unreachable-policy": stable
   level default_level;
   rule_scope scope;
   std::string_view summary;      ///< one line, for the table

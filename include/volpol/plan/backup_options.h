@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/backup.h"
 #include "volpol/core/result.h"
+#include "volpol/k8s/backup.h"
 #include "volpol/k8s/object_meta.h"
 #include "volpol/plan/volume_snapshot_location.h"
 
@@ -16,16 +16,16 @@ namespace volpol::plan {
 
 /// Velero Backup spec fields (pkg/apis/velero/v1/backup_types.go `BackupSpec`).
 struct backup_options {
-  std::string name = "volpol-plan";                    ///< metadata.name (for messages only)
-  std::optional<bool> snapshot_volumes;                ///< spec.snapshotVolumes: unset ≠ false
-  std::optional<bool> default_volumes_to_fs_backup;    ///< spec.defaultVolumesToFsBackup: unset = server default
-  std::optional<bool> snapshot_move_data;              ///< spec.snapshotMoveData
-  std::string data_mover;                              ///< spec.datamover ("" = velero's built-in)
-  std::vector<std::string> include_namespaces;         ///< spec.includedNamespaces
-  std::vector<std::string> exclude_namespaces;         ///< spec.excludedNamespaces
-  std::vector<std::string> include_resources;          ///< spec.includedResources
-  std::vector<std::string> exclude_resources;          ///< spec.excludedResources
-  std::optional<bool> include_cluster_resources;       ///< spec.includeClusterResources
+  std::string name = "volpol-plan";                  ///< metadata.name (for messages only)
+  std::optional<bool> snapshot_volumes;              ///< spec.snapshotVolumes: unset ≠ false
+  std::optional<bool> default_volumes_to_fs_backup;  ///< spec.defaultVolumesToFsBackup: unset = server default
+  std::optional<bool> snapshot_move_data;            ///< spec.snapshotMoveData
+  std::string data_mover;                            ///< spec.datamover ("" = velero's built-in)
+  std::vector<std::string> include_namespaces;       ///< spec.includedNamespaces
+  std::vector<std::string> exclude_namespaces;       ///< spec.excludedNamespaces
+  std::vector<std::string> include_resources;        ///< spec.includedResources
+  std::vector<std::string> exclude_resources;        ///< spec.excludedResources
+  std::optional<bool> include_cluster_resources;     ///< spec.includeClusterResources
   // New-style scoped resource filters and label selectors (item_collection.h).
   std::vector<std::string> include_cluster_scoped_resources;    ///< spec.includedClusterScopedResources
   std::vector<std::string> exclude_cluster_scoped_resources;    ///< spec.excludedClusterScopedResources
@@ -47,10 +47,10 @@ struct backup_options {
 
 /// The Velero server's settings the plan needs (velero server flags).
 struct server_options {
-  bool enable_csi = true;                              ///< `--features=EnableCSI` (on in current installs)
-  bool default_volumes_to_fs_backup = false;           ///< `velero server --default-volumes-to-fs-backup`
+  bool enable_csi = true;                                           ///< `--features=EnableCSI` (on in current installs)
+  bool default_volumes_to_fs_backup = false;                        ///< `velero server --default-volumes-to-fs-backup`
   std::vector<volume_snapshot_location> volume_snapshot_locations;  ///< with their providers
-  bool features_given = false;                         ///< --features was given explicitly
+  bool features_given = false;                                      ///< --features was given explicitly
   /// `velero server --default-volume-snapshot-locations provider:name,...`, by provider.
   std::vector<std::pair<std::string, std::string>> default_volume_snapshot_locations;
 };

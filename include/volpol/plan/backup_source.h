@@ -11,15 +11,15 @@
 #include <string>
 #include <string_view>
 
+#include "volpol/core/result.h"
 #include "volpol/k8s/backup.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/core/result.h"
 
 namespace volpol::plan {
 
 struct chosen_backup {
   enum class from : std::uint8_t { backup, schedule };
-  k8s::backup backup;         ///< the Backup (for a Schedule: the one it would create)
+  k8s::backup backup;  ///< the Backup (for a Schedule: the one it would create)
   from source = from::backup;
   std::string schedule_name;  ///< for from::schedule
   diagnostics warnings;       ///< backup_from_file: the file's warnings (unknown spec fields ...)

@@ -29,26 +29,26 @@ namespace volpol::plan {
 
 /// `CSISnapshotInfo`.
 struct csi_snapshot_info {
-  std::string snapshot_handle;              ///< snapshotHandle
-  std::int64_t size = 0;                    ///< size, bytes
-  std::string driver;                       ///< driver
-  std::string vsc_name;                     ///< vscName
-  std::string operation_id;                 ///< operationID, omitempty
-  std::optional<bool> ready_to_use;         ///< ReadyToUse (no JSON tag: the Go field name), null when unset
-  std::string volume_group_snapshot_handle; ///< volumeGroupSnapshotHandle, omitempty
+  std::string snapshot_handle;               ///< snapshotHandle
+  std::int64_t size = 0;                     ///< size, bytes
+  std::string driver;                        ///< driver
+  std::string vsc_name;                      ///< vscName
+  std::string operation_id;                  ///< operationID, omitempty
+  std::optional<bool> ready_to_use;          ///< ReadyToUse (no JSON tag: the Go field name), null when unset
+  std::string volume_group_snapshot_handle;  ///< volumeGroupSnapshotHandle, omitempty
   friend bool operator==(const csi_snapshot_info&, const csi_snapshot_info&) = default;
 };
 
 /// `SnapshotDataMovementInfo`.
 struct snapshot_data_movement_info {
-  std::string data_mover;          ///< dataMover ("velero" for the built-in one)
-  std::string uploader_type;       ///< uploaderType ("kopia")
-  std::string retained_snapshot;   ///< retainedSnapshot, omitempty
-  std::string snapshot_handle;     ///< snapshotHandle
-  std::string operation_id;        ///< operationID
-  std::int64_t size = 0;           ///< size, bytes
+  std::string data_mover;             ///< dataMover ("velero" for the built-in one)
+  std::string uploader_type;          ///< uploaderType ("kopia")
+  std::string retained_snapshot;      ///< retainedSnapshot, omitempty
+  std::string snapshot_handle;        ///< snapshotHandle
+  std::string operation_id;           ///< operationID
+  std::int64_t size = 0;              ///< size, bytes
   std::int64_t incremental_size = 0;  ///< incrementalSize, bytes, omitempty
-  std::string phase;               ///< Phase (no JSON tag)
+  std::string phase;                  ///< Phase (no JSON tag)
   friend bool operator==(const snapshot_data_movement_info&, const snapshot_data_movement_info&) = default;
 };
 
@@ -64,15 +64,15 @@ struct native_snapshot_info {
 
 /// `PodVolumeInfo` (pvbInfo).
 struct pod_volume_info {
-  std::string snapshot_handle;     ///< snapshotHandle, omitempty
-  std::int64_t size = 0;           ///< size, bytes, omitempty
+  std::string snapshot_handle;        ///< snapshotHandle, omitempty
+  std::int64_t size = 0;              ///< size, bytes, omitempty
   std::int64_t incremental_size = 0;  ///< incrementalSize, bytes, omitempty
-  std::string uploader_type;       ///< uploaderType
-  std::string volume_name;         ///< volumeName: the volume's name in the pod
-  std::string pod_name;            ///< podName
-  std::string pod_namespace;       ///< podNamespace
-  std::string node_name;           ///< nodeName, omitempty
-  std::string phase;               ///< Phase (no JSON tag)
+  std::string uploader_type;          ///< uploaderType
+  std::string volume_name;            ///< volumeName: the volume's name in the pod
+  std::string pod_name;               ///< podName
+  std::string pod_namespace;          ///< podNamespace
+  std::string node_name;              ///< nodeName, omitempty
+  std::string phase;                  ///< Phase (no JSON tag)
   friend bool operator==(const pod_volume_info&, const pod_volume_info&) = default;
 };
 
@@ -85,22 +85,22 @@ struct pv_info {
 
 /// `BackupVolumeInfo`.
 struct backup_volume_info {
-  std::string pvc_name;       ///< pvcName, omitempty
-  std::string pvc_namespace;  ///< pvcNamespace, omitempty
-  std::string pv_name;        ///< pvName, omitempty
-  std::string backup_method;  ///< backupMethod, omitempty: NativeSnapshot, PodVolumeBackup, CSISnapshot
-  bool snapshot_data_moved = false;     ///< snapshotDataMoved
-  bool preserve_local_snapshot = false; ///< preserveLocalSnapshot
-  bool skipped = false;                 ///< skipped
-  std::string skipped_reason;           ///< skippedReason, omitempty
-  std::string start_timestamp;          ///< startTimestamp (RFC 3339 as written), omitempty
-  std::string completion_timestamp;     ///< completionTimestamp, omitempty
-  std::string result;                   ///< result, omitempty: succeeded / failed
-  std::optional<csi_snapshot_info> csi_snapshot;                     ///< csiSnapshotInfo
-  std::optional<snapshot_data_movement_info> snapshot_data_movement; ///< snapshotDataMovementInfo
-  std::optional<native_snapshot_info> native_snapshot;               ///< nativeSnapshotInfo
-  std::optional<pod_volume_info> pvb;                                ///< pvbInfo
-  std::optional<pv_info> pv;                                         ///< pvInfo
+  std::string pvc_name;                  ///< pvcName, omitempty
+  std::string pvc_namespace;             ///< pvcNamespace, omitempty
+  std::string pv_name;                   ///< pvName, omitempty
+  std::string backup_method;             ///< backupMethod, omitempty: NativeSnapshot, PodVolumeBackup, CSISnapshot
+  bool snapshot_data_moved = false;      ///< snapshotDataMoved
+  bool preserve_local_snapshot = false;  ///< preserveLocalSnapshot
+  bool skipped = false;                  ///< skipped
+  std::string skipped_reason;            ///< skippedReason, omitempty
+  std::string start_timestamp;           ///< startTimestamp (RFC 3339 as written), omitempty
+  std::string completion_timestamp;      ///< completionTimestamp, omitempty
+  std::string result;                    ///< result, omitempty: succeeded / failed
+  std::optional<csi_snapshot_info> csi_snapshot;                      ///< csiSnapshotInfo
+  std::optional<snapshot_data_movement_info> snapshot_data_movement;  ///< snapshotDataMovementInfo
+  std::optional<native_snapshot_info> native_snapshot;                ///< nativeSnapshotInfo
+  std::optional<pod_volume_info> pvb;                                 ///< pvbInfo
+  std::optional<pv_info> pv;                                          ///< pvInfo
   friend bool operator==(const backup_volume_info&, const backup_volume_info&) = default;
 };
 

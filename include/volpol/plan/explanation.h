@@ -29,7 +29,7 @@ enum class policy_list : std::uint8_t {
 
 /// One step of a traced record, with the policies it judged (when it asked them).
 struct step_explanation {
-  const volume_decision* step = nullptr;            ///< into volume_record::steps
+  const volume_decision* step = nullptr;  ///< into volume_record::steps
   policy_list list = policy_list::server;
   /// Every policy of the list judged on the step's matched_on volume, in order; empty when the
   /// step asked no policy.
@@ -51,18 +51,18 @@ struct near_miss {
 
 /// Something the user can change to get another outcome. Text: suggestion_text().
 enum class suggestion_kind : std::uint8_t {
-  widen_condition,          ///< make `policy`'s `condition` hold (a near miss): it would decide instead
-  annotate_opt_in,          ///< list `volume` in the pod's backup.velero.io/backup-volumes (opt-in mode)
-  remove_opt_out,           ///< remove `volume` from backup.velero.io/backup-volumes-excludes (opt-out mode)
-  remove_opt_in,            ///< remove `volume` from backup.velero.io/backup-volumes to let a snapshot happen
-  set_snapshot_volumes,     ///< spec.snapshotVolumes is false: set it (or match a `snapshot` policy)
+  widen_condition,               ///< make `policy`'s `condition` hold (a near miss): it would decide instead
+  annotate_opt_in,               ///< list `volume` in the pod's backup.velero.io/backup-volumes (opt-in mode)
+  remove_opt_out,                ///< remove `volume` from backup.velero.io/backup-volumes-excludes (opt-out mode)
+  remove_opt_in,                 ///< remove `volume` from backup.velero.io/backup-volumes to let a snapshot happen
+  set_snapshot_volumes,          ///< spec.snapshotVolumes is false: set it (or match a `snapshot` policy)
   add_volume_snapshot_location,  ///< a volume snapshot location whose provider recognises the PV
-  move_policy_to_backup,    ///< the CSI plugin reads only the Backup's policy: put the rule there
-  run_pod,                  ///< the pod must be Running on a node when the backup runs
-  mount_volume,             ///< a container must mount the volume
-  bind_pvc,                 ///< the PVC must be bound to an existing PV
-  set_storage_class,        ///< the PVC needs a storageClassName for a CSI snapshot
-  remove_exclude_label,     ///< remove velero.io/exclude-from-backup=true
+  move_policy_to_backup,         ///< the CSI plugin reads only the Backup's policy: put the rule there
+  run_pod,                       ///< the pod must be Running on a node when the backup runs
+  mount_volume,                  ///< a container must mount the volume
+  bind_pvc,                      ///< the PVC must be bound to an existing PV
+  set_storage_class,             ///< the PVC needs a storageClassName for a CSI snapshot
+  remove_exclude_label,          ///< remove velero.io/exclude-from-backup=true
 };
 
 struct suggestion {
@@ -76,12 +76,12 @@ struct suggestion {
 
 /// The legacy rules as they stood for this volume (annotations, options).
 struct legacy_rules {
-  const k8s::pod* pod = nullptr;            ///< the pod whose annotations were read, if any
-  std::string_view pod_volume;              ///< the volume's name in that pod
-  bool opt_out_mode = false;                ///< defaultVolumesToFsBackup (backup, else server)
-  bool listed_in_backup_volumes = false;    ///< in backup.velero.io/backup-volumes
-  bool listed_in_excludes = false;          ///< in backup.velero.io/backup-volumes-excludes
-  std::optional<bool> snapshot_volumes;     ///< spec.snapshotVolumes as given
+  const k8s::pod* pod = nullptr;          ///< the pod whose annotations were read, if any
+  std::string_view pod_volume;            ///< the volume's name in that pod
+  bool opt_out_mode = false;              ///< defaultVolumesToFsBackup (backup, else server)
+  bool listed_in_backup_volumes = false;  ///< in backup.velero.io/backup-volumes
+  bool listed_in_excludes = false;        ///< in backup.velero.io/backup-volumes-excludes
+  std::optional<bool> snapshot_volumes;   ///< spec.snapshotVolumes as given
 };
 
 struct volume_explanation {

@@ -40,9 +40,9 @@
 #include <string_view>
 #include <vector>
 
+#include "volpol/core/result.h"
 #include "volpol/k8s/backup.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/core/result.h"
 #include "volpol/k8s/label_selector.h"
 #include "volpol/plan/resource_kind.h"
 #include "volpol/policy/policies.h"
@@ -54,16 +54,16 @@ class namespace_includes_excludes;  // private to the plan layer
 /// Why an item is not backed up (none = it is). Text is made by to_string / describe.
 enum class item_exclusion : std::uint8_t {
   none,
-  exclude_label,             ///< the item has velero.io/exclude-from-backup=true
-  namespace_excluded,        ///< its namespace is not included (spec, or the namespace's exclude label)
-  resource_not_included,     ///< a namespaced resource not included (ShouldInclude false)
-  resource_excluded,         ///< a cluster-scoped resource excluded (ShouldExclude true)
-  cluster_scoped_not_listed, ///< a cluster-scoped resource not collected directly (reachable only as a related item)
-  label_selector,            ///< spec.labelSelector (or the fine-grained filter's) does not match
-  or_label_selectors,        ///< none of spec.orLabelSelectors (or the filter's) matches
-  filter_kind_not_listed,    ///< namespacedFilterPolicies: the namespace's filter lists neither the kind nor a catch-all
-  filter_name,               ///< the fine-grained filter's names / excludedNames leave the name out
-  being_deleted,             ///< metadata.deletionTimestamp is set
+  exclude_label,              ///< the item has velero.io/exclude-from-backup=true
+  namespace_excluded,         ///< its namespace is not included (spec, or the namespace's exclude label)
+  resource_not_included,      ///< a namespaced resource not included (ShouldInclude false)
+  resource_excluded,          ///< a cluster-scoped resource excluded (ShouldExclude true)
+  cluster_scoped_not_listed,  ///< a cluster-scoped resource not collected directly (reachable only as a related item)
+  label_selector,             ///< spec.labelSelector (or the fine-grained filter's) does not match
+  or_label_selectors,         ///< none of spec.orLabelSelectors (or the filter's) matches
+  filter_kind_not_listed,  ///< namespacedFilterPolicies: the namespace's filter lists neither the kind nor a catch-all
+  filter_name,             ///< the fine-grained filter's names / excludedNames leave the name out
+  being_deleted,           ///< metadata.deletionTimestamp is set
 };
 
 [[nodiscard]] std::string_view to_string(item_exclusion e);  ///< "exclude-label", "namespace", ...
@@ -71,13 +71,13 @@ enum class item_exclusion : std::uint8_t {
 /// Where the deciding filter came from.
 enum class filter_origin : std::uint8_t {
   none,
-  backup_spec,                 ///< the Backup's spec (includedNamespaces, includedResources, labelSelector ...)
-  namespace_label,             ///< the Namespace object's velero.io/exclude-from-backup label
-  include_exclude_policy,      ///< the resource policy's includeExcludePolicy
-  namespaced_filter_policy,    ///< the resource policy's namespacedFilterPolicies
-  cluster_scoped_filter_policy,///< the resource policy's clusterScopedFilterPolicy
-  item_label,                  ///< the item's own label
-  item_metadata,               ///< the item's own metadata (deletionTimestamp)
+  backup_spec,                   ///< the Backup's spec (includedNamespaces, includedResources, labelSelector ...)
+  namespace_label,               ///< the Namespace object's velero.io/exclude-from-backup label
+  include_exclude_policy,        ///< the resource policy's includeExcludePolicy
+  namespaced_filter_policy,      ///< the resource policy's namespacedFilterPolicies
+  cluster_scoped_filter_policy,  ///< the resource policy's clusterScopedFilterPolicy
+  item_label,                    ///< the item's own label
+  item_metadata,                 ///< the item's own metadata (deletionTimestamp)
 };
 
 [[nodiscard]] std::string_view to_string(filter_origin o);
@@ -87,17 +87,17 @@ enum class filter_field : std::uint8_t {
   none,
   included_namespaces,
   excluded_namespaces,
-  included_resources,                    ///< old-style
-  excluded_resources,                    ///< old-style
-  include_cluster_resources,             ///< old-style
+  included_resources,         ///< old-style
+  excluded_resources,         ///< old-style
+  include_cluster_resources,  ///< old-style
   included_cluster_scoped_resources,
   excluded_cluster_scoped_resources,
   included_namespace_scoped_resources,
   excluded_namespace_scoped_resources,
-  label_selector,                        ///< spec.labelSelector, or the resource filter's
-  or_label_selectors,                    ///< spec.orLabelSelectors, or the resource filter's
-  resource_filter,                       ///< a fine-grained policy's resource filter (names / kinds)
-  exclude_label,                         ///< the item's velero.io/exclude-from-backup label
+  label_selector,      ///< spec.labelSelector, or the resource filter's
+  or_label_selectors,  ///< spec.orLabelSelectors, or the resource filter's
+  resource_filter,     ///< a fine-grained policy's resource filter (names / kinds)
+  exclude_label,       ///< the item's velero.io/exclude-from-backup label
   deletion_timestamp,
 };
 
@@ -111,9 +111,10 @@ struct item_inclusion {
   filter_origin origin = filter_origin::none;
   filter_field field = filter_field::none;
   std::uint16_t policy_index = 0;  ///< namespacedFilterPolicies[i] (origin namespaced_filter_policy)
-  std::uint16_t filter_index = 0;  ///< ...resourceFilters[j] (field label_selector / or_label_selectors / resource_filter)
-  bool from_filter = false;        ///< the selector is the resource filter's, not the spec's
-  std::string_view pattern;        ///< the deciding entry (`app-*`, `persistentvolumeclaims`), when one
+  std::uint16_t filter_index =
+      0;                     ///< ...resourceFilters[j] (field label_selector / or_label_selectors / resource_filter)
+  bool from_filter = false;  ///< the selector is the resource filter's, not the spec's
+  std::string_view pattern;  ///< the deciding entry (`app-*`, `persistentvolumeclaims`), when one
   [[nodiscard]] bool included() const { return why == item_exclusion::none; }
 };
 
@@ -166,7 +167,7 @@ class item_collection {
   };
 
  private:
-  struct pattern_set {  // a globStringSet, each entry remembering where it came from
+  struct pattern_set {                    // a globStringSet, each entry remembering where it came from
     std::vector<std::string_view> items;  // views into the spec, the policies, or static names
     std::vector<filter_origin> origins;
     void insert(std::string_view item, filter_origin o);
@@ -181,20 +182,19 @@ class item_collection {
 
   [[nodiscard]] item_inclusion should_include_resource(resource_kind kind) const;
   [[nodiscard]] item_inclusion should_exclude_resource(resource_kind kind) const;
-  [[nodiscard]] item_inclusion inclusion_checks(resource_kind kind, const k8s::object_meta& meta,
-                                                bool deleting) const;
+  [[nodiscard]] item_inclusion inclusion_checks(resource_kind kind, const k8s::object_meta& meta, bool deleting) const;
   [[nodiscard]] const resolved_namespace_filter* namespace_filter_for(std::string_view ns) const;
   [[nodiscard]] item_inclusion scope_exclusion(const scope_filter& f, bool include_side, std::size_t index,
                                                bool namespaced, item_exclusion why) const;
   [[nodiscard]] item_inclusion selector_exclusion(item_exclusion why, const resolved_filter* rf, bool namespaced) const;
 
-  std::shared_ptr<const k8s::backup_spec> spec_;  ///< a copy: patterns are views into it
+  std::shared_ptr<const k8s::backup_spec> spec_;           ///< a copy: patterns are views into it
   std::shared_ptr<const namespace_includes_excludes> ns_;  ///< never null once made
-  std::vector<std::string_view> labelled_namespaces_;  ///< excluded by their label (views into the cluster)
+  std::vector<std::string_view> labelled_namespaces_;      ///< excluded by their label (views into the cluster)
   bool old_style_ = false;
   std::optional<bool> include_cluster_resources_;
-  scope_filter old_filter_;                    // GlobalIncludesExcludes.resourceFilter
-  scope_filter namespaced_, cluster_;          // ScopeIncludesExcludes
+  scope_filter old_filter_;            // GlobalIncludesExcludes.resourceFilter
+  scope_filter namespaced_, cluster_;  // ScopeIncludesExcludes
   std::optional<k8s::label_selector> label_selector_;
   std::vector<k8s::label_selector> or_label_selectors_;
   std::vector<resolved_filter> filters_;  // storage for the resolved filters (stable: reserved)

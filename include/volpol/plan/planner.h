@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
-#include "volpol/k8s/cluster.h"
 #include "volpol/core/result.h"
+#include "volpol/k8s/cluster.h"
 #include "volpol/plan/backup_options.h"
 #include "volpol/plan/item_collection.h"
 #include "volpol/plan/volume_record.h"
@@ -67,7 +67,8 @@ enum class plan_note : std::uint8_t {
   snapshot_classes_assumed,     ///< node agent known from the input, but no StorageClass / VolumeSnapshotClass in it
   failed_validation,            ///< the backup fails validation (plan_result::validation_errors): nothing is backed up
   ignored_kinds,                ///< objects of other kinds were read and ignored (plan_input::ignored_kinds)
-  policy_config_map_missing,    ///< the Backup names a policy ConfigMap the input lacks (plan_input::missing_policy_config_map)
+  policy_config_map_missing,    ///< the Backup names a policy ConfigMap the input lacks
+                                ///< (plan_input::missing_policy_config_map)
   backup_from_schedule,         ///< the Backup is the one a Schedule creates (backup_options::schedule_name)
 };
 

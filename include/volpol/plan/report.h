@@ -33,9 +33,9 @@ struct report_context {
 };
 
 /// Every name method_label gives, in the order of the plan's summary.
-inline constexpr std::string_view method_labels[] = {
-    "fs-backup", "csi-snapshot", "csi-snapshot-data-movement", "native-snapshot", "custom",
-    "skipped",   "shared-pvc",   "not-backed-up",              "error"};
+inline constexpr std::string_view method_labels[] = {"fs-backup",       "csi-snapshot",  "csi-snapshot-data-movement",
+                                                     "native-snapshot", "custom",        "skipped",
+                                                     "shared-pvc",      "not-backed-up", "error"};
 
 /// volpol's name for how a record is handled: "fs-backup", "csi-snapshot",
 /// "csi-snapshot-data-movement", "native-snapshot", "custom", "skipped", "shared-pvc" (a second

@@ -64,35 +64,38 @@ enum class step_kind : std::uint8_t {
 /// How a step concluded for the volume. The spelled names (to_string) are stable; new
 /// outcomes get new names.
 enum class reason_kind : std::uint8_t {
-  none,                      ///< no step reached the volume ("none")
-  pod_excluded_by_label,     ///< pod has velero.io/exclude-from-backup=true ("pod-excluded-by-label")
-  pod_being_deleted,         ///< the pod has a deletionTimestamp ("pod-being-deleted")
-  pvc_excluded_by_label,     ///< "pvc-excluded-by-label"
-  pv_excluded_by_label,      ///< "pv-excluded-by-label"
-  fs_backup_declined,        ///< ShouldPerformFSBackup said no (helper) ("fs-backup-declined")
-  pvc_taken_by_other_pod,    ///< another pod's PodVolumeBackup covers the claim ("pvc-taken-by-other-pod")
-  pvc_opted_out,             ///< a pod opted the claim out of fs-backup (pod); a trace step only ("pvc-opted-out")
-  pod_not_running,           ///< fs-backup selected (helper), the pod is not running ("pod-not-running")
-  pod_volume_policy_skip,    ///< the pod volume backupper's policy match is `skip` (policy) ("pod-volume-policy-skip")
-  host_path_volume,          ///< fs-backup selected (helper) of a hostPath volume ("host-path-volume")
-  block_volume,              ///< fs-backup selected of a block volume (pod, pod_volume) ("block-volume")
-  volume_not_mounted,        ///< fs-backup selected, no container mounts it (pod, pod_volume) ("volume-not-mounted")
-  pod_volume_backup,         ///< a PodVolumeBackup is created (helper) ("pod-volume-backup")
-  csi_policy_skip,           ///< getMatchAction found a `skip` policy (policy) ("csi-policy-skip")
-  snapshot_declined,         ///< ShouldPerformSnapshot said no (helper) ("snapshot-declined")
-  custom_action,             ///< a `custom` policy hands it to a plugin (policy) ("custom-action")
-  not_csi_volume,            ///< the CSI action passes over a non-CSI PV (pv) ("not-csi-volume")
-  csi_helper_disagrees,      ///< the CSI action's own helper says no (helper) ("csi-helper-disagrees")
-  csi_snapshot,              ///< the CSI action snapshots it (helper) ("csi-snapshot")
+  none,                    ///< no step reached the volume ("none")
+  pod_excluded_by_label,   ///< pod has velero.io/exclude-from-backup=true ("pod-excluded-by-label")
+  pod_being_deleted,       ///< the pod has a deletionTimestamp ("pod-being-deleted")
+  pvc_excluded_by_label,   ///< "pvc-excluded-by-label"
+  pv_excluded_by_label,    ///< "pv-excluded-by-label"
+  fs_backup_declined,      ///< ShouldPerformFSBackup said no (helper) ("fs-backup-declined")
+  pvc_taken_by_other_pod,  ///< another pod's PodVolumeBackup covers the claim ("pvc-taken-by-other-pod")
+  pvc_opted_out,           ///< a pod opted the claim out of fs-backup (pod); a trace step only ("pvc-opted-out")
+  pod_not_running,         ///< fs-backup selected (helper), the pod is not running ("pod-not-running")
+  pod_volume_policy_skip,  ///< the pod volume backupper's policy match is `skip` (policy) ("pod-volume-policy-skip")
+  host_path_volume,        ///< fs-backup selected (helper) of a hostPath volume ("host-path-volume")
+  block_volume,            ///< fs-backup selected of a block volume (pod, pod_volume) ("block-volume")
+  volume_not_mounted,      ///< fs-backup selected, no container mounts it (pod, pod_volume) ("volume-not-mounted")
+  pod_volume_backup,       ///< a PodVolumeBackup is created (helper) ("pod-volume-backup")
+  csi_policy_skip,         ///< getMatchAction found a `skip` policy (policy) ("csi-policy-skip")
+  snapshot_declined,       ///< ShouldPerformSnapshot said no (helper) ("snapshot-declined")
+  custom_action,           ///< a `custom` policy hands it to a plugin (policy) ("custom-action")
+  not_csi_volume,          ///< the CSI action passes over a non-CSI PV (pv) ("not-csi-volume")
+  csi_helper_disagrees,    ///< the CSI action's own helper says no (helper) ("csi-helper-disagrees")
+  csi_snapshot,            ///< the CSI action snapshots it (helper) ("csi-snapshot")
   csi_volume_pvc_not_backed_up,  ///< a CSI PV whose PVC is not backed up ("csi-volume-pvc-not-backed-up")
-  native_policy_skip,        ///< takePVSnapshot found a `skip` policy (policy) ("native-policy-skip")
-  native_snapshot,           ///< a volume snapshot location snapshots it (helper, location) ("native-snapshot")
-  no_volume_snapshotter,     ///< no location's provider recognises the PV (pv) ("no-volume-snapshotter")
-  fs_backup_without_pod,     ///< the deciding policy says fs-backup, no pod mounts the PVC (policy) ("fs-backup-without-pod")
-  not_collected,             ///< the item is not in the backup: `inclusion` says which filter ("not-collected")
-  custom_not_pvc,            ///< a `custom` policy matched a pod volume without a PVC: no plugin takes it (policy) ("custom-not-pvc")
-  pvc_covered_by_pod,        ///< a second pod mounting the PVC: `pod` is the pod whose PodVolumeBackup covers it ("pvc-covered-by-pod")
-  error,                     ///< Velero reports an error (volume_record::errors[error_index]) ("error")
+  native_policy_skip,            ///< takePVSnapshot found a `skip` policy (policy) ("native-policy-skip")
+  native_snapshot,               ///< a volume snapshot location snapshots it (helper, location) ("native-snapshot")
+  no_volume_snapshotter,         ///< no location's provider recognises the PV (pv) ("no-volume-snapshotter")
+  fs_backup_without_pod,         ///< the deciding policy says fs-backup, no pod mounts the PVC (policy)
+                                 ///< ("fs-backup-without-pod")
+  not_collected,                 ///< the item is not in the backup: `inclusion` says which filter ("not-collected")
+  custom_not_pvc,                ///< a `custom` policy matched a pod volume without a PVC: no plugin takes it (policy)
+                                 ///< ("custom-not-pvc")
+  pvc_covered_by_pod,            ///< a second pod mounting the PVC: `pod` is the pod whose PodVolumeBackup covers it
+                                 ///< ("pvc-covered-by-pod")
+  error,                         ///< Velero reports an error (volume_record::errors[error_index]) ("error")
 };
 
 [[nodiscard]] std::string_view to_string(step_kind s);
@@ -144,16 +147,17 @@ inline constexpr std::size_t skip_approach_count = 4;
 /// `Track`); each value is one of Velero's reason texts (skip_reason_text).
 enum class skip_cause : std::uint8_t {
   none,
-  exclude_label,           ///< "item has label velero.io/exclude-from-backup=true"
-  opted_out_by_pod,        ///< "opted out due to annotation in pod NAME"
-  resource_policy_skip,    ///< "skipped due to resource policy "
-  not_satisfy_criteria,    ///< "not satisfy the criteria for VolumePolicy or the legacy snapshot way"
-  not_csi_volume,          ///< "skipped b/c it's not a CSI volume"
-  no_volume_snapshotter,   ///< "no applicable volumesnapshotter found"
-  matched_skip,            ///< "matched action is 'skip' in chosen resource policies"
-  pod_not_running,         ///< "encountered a problem with backing up the PVC of pod NS/NAME: pod is not in the expected status, ..."
-  block_volume,            ///< "volume V declared in pod NS/NAME is a block volume. ..."
-  volume_not_mounted,      ///< "volume V is declared in pod NS/NAME but not mounted by any container, skipping"
+  exclude_label,          ///< "item has label velero.io/exclude-from-backup=true"
+  opted_out_by_pod,       ///< "opted out due to annotation in pod NAME"
+  resource_policy_skip,   ///< "skipped due to resource policy "
+  not_satisfy_criteria,   ///< "not satisfy the criteria for VolumePolicy or the legacy snapshot way"
+  not_csi_volume,         ///< "skipped b/c it's not a CSI volume"
+  no_volume_snapshotter,  ///< "no applicable volumesnapshotter found"
+  matched_skip,           ///< "matched action is 'skip' in chosen resource policies"
+  pod_not_running,        ///< "encountered a problem with backing up the PVC of pod NS/NAME: pod is not in the expected
+                          ///< status, ..."
+  block_volume,           ///< "volume V declared in pod NS/NAME is a block volume. ..."
+  volume_not_mounted,     ///< "volume V is declared in pod NS/NAME but not mounted by any container, skipping"
 };
 
 /// One volume's entries in the skipped-PV tracker: a cause per approach. The pod-volume
@@ -167,17 +171,18 @@ struct skipped_reasons {
 
 /// A per-volume error Velero reports (the backup ends PartiallyFailed).
 enum class volume_error_kind : std::uint8_t {
-  helper_pvc_not_found,     ///< the volume helper cannot find the pod volume's PVC (pod, pod_volume)
-  helper_pv_lookup,         ///< the volume helper cannot find the PVC's PV (pvc, lookup)
-  pod_volume_pvc_not_found,  ///< the pod volume backupper: the volume's claim does not exist (pod, pod_volume, name)
-  pv_claim_not_found,       ///< takePVSnapshot: the PV's claimRef names no PVC (name)
-  pv_not_found,             ///< the CSI action's getMatchAction: the PVC's PV does not exist (name)
+  helper_pvc_not_found,       ///< the volume helper cannot find the pod volume's PVC (pod, pod_volume)
+  helper_pv_lookup,           ///< the volume helper cannot find the PVC's PV (pvc, lookup)
+  pod_volume_pvc_not_found,   ///< the pod volume backupper: the volume's claim does not exist (pod, pod_volume, name)
+  pv_claim_not_found,         ///< takePVSnapshot: the PV's claimRef names no PVC (name)
+  pv_not_found,               ///< the CSI action's getMatchAction: the PVC's PV does not exist (name)
   pvc_without_storage_class,  ///< the CSI action: "PVC has no storage class" (pvc)
-  csi_pv_lookup,            ///< the CSI action cannot use the PVC's PV (pvc, lookup)
-  failed_validation,        ///< the backup fails validation (plan_result::validation_errors[detail])
-  snapshot_class,           ///< the CSI action cannot get a StorageClass / VolumeSnapshotClass (pvc, detail = snapshot_class_source, name = the driver)
-  node_agent_not_running,   ///< no running node-agent pod on the pod's node (pod; name = the node)
-  node_agent_not_ready,     ///< data movement without a ready node agent (detail: 0 no daemonset, 1 none ready)
+  csi_pv_lookup,              ///< the CSI action cannot use the PVC's PV (pvc, lookup)
+  failed_validation,          ///< the backup fails validation (plan_result::validation_errors[detail])
+  snapshot_class,             ///< the CSI action cannot get a StorageClass / VolumeSnapshotClass (pvc, detail =
+                              ///< snapshot_class_source, name = the driver)
+  node_agent_not_running,     ///< no running node-agent pod on the pod's node (pod; name = the node)
+  node_agent_not_ready,       ///< data movement without a ready node agent (detail: 0 no daemonset, 1 none ready)
 };
 
 /// "helper-pvc-not-found", "helper-pv-lookup", "pod-volume-pvc-not-found", "pv-claim-not-found",
@@ -190,7 +195,7 @@ struct volume_error {
   const k8s::pod_volume* pod_volume = nullptr;
   const k8s::persistent_volume_claim* pvc = nullptr;
   helper::pv_lookup_status lookup = helper::pv_lookup_status::not_needed;
-  std::string_view name;  ///< the object not found (a view into the cluster)
+  std::string_view name;     ///< the object not found (a view into the cluster)
   std::uint16_t detail = 0;  ///< kind-specific (see volume_error_kind)
 };
 

@@ -17,7 +17,14 @@ namespace volpol::plan {
 /// BackupItemAction plugin; Velero itself records such a volume as skipped) and `none`.
 /// `not_backed_up`: the item is not collected at all (a filter left it out; the record's
 /// decision says which).
-enum class backup_method : std::uint8_t { pod_volume_backup, csi_snapshot, native_snapshot, custom, none, not_backed_up };
+enum class backup_method : std::uint8_t {
+  pod_volume_backup,
+  csi_snapshot,
+  native_snapshot,
+  custom,
+  none,
+  not_backed_up
+};
 
 /// "PodVolumeBackup", "CSISnapshot", "NativeSnapshot", "Custom", "" (Velero's spelling).
 [[nodiscard]] std::string_view to_string(backup_method m);
@@ -39,14 +46,14 @@ struct volume_record {
   // ---- volpol ------------------------------------------------------------------
   std::string_view pod_namespace;  ///< for pod volumes: the pod (for PVCs: the pod that took the PVB, if any)
   std::string_view pod_name;
-  std::string_view pod_volume;      ///< the volume's name in the pod
+  std::string_view pod_volume;  ///< the volume's name in the pod
   std::string_view storage_class;
-  std::string_view volume_type;     ///< volumeTypes name (csi, nfs, emptyDir, ...)
+  std::string_view volume_type;  ///< volumeTypes name (csi, nfs, emptyDir, ...)
   /// The volume policy that decided, if any: a pointer into the policies given to make_plan,
   /// which must outlive the plan (its index, origin, conditions as written and action).
   const policy::volume_policy* policy = nullptr;
-  std::string data_mover;      ///< for CSI snapshots with data movement
-  std::string snapshot_class;  ///< the VolumeSnapshotClass of a CSI snapshot (volume_snapshot_class.h)
+  std::string data_mover;         ///< for CSI snapshots with data movement
+  std::string snapshot_class;     ///< the VolumeSnapshotClass of a CSI snapshot (volume_snapshot_class.h)
   std::string snapshot_location;  ///< the VolumeSnapshotLocation of a native snapshot
   /// --custom-action-params given: a plugin calling ShouldPerformCustomAction with them takes
   /// this PVC (the custom-action design's partial-parameter match).
@@ -71,8 +78,8 @@ struct volume_record {
 /// Counts per method, for the summary. `fs_backup`: backup_method::pod_volume_backup volumes
 /// (`fsBackup` in JSON and YAML, `fs-backup` in the table).
 struct plan_summary {
-  std::size_t fs_backup = 0, csi_snapshot = 0, csi_data_movement = 0, native_snapshot = 0,
-              custom = 0, skipped = 0, errors = 0, volumes = 0, not_backed_up = 0;
+  std::size_t fs_backup = 0, csi_snapshot = 0, csi_data_movement = 0, native_snapshot = 0, custom = 0, skipped = 0,
+              errors = 0, volumes = 0, not_backed_up = 0;
 };
 
 }  // namespace volpol::plan

@@ -12,12 +12,13 @@
 //
 // | # | source                                                        | chosen when                                   |
 // |---|---------------------------------------------------------------|-----------------------------------------------|
-// | 1 | PVC annotation `velero.io/csi-volumesnapshot-class`            | a class of that name (any case) for the driver |
-// | 2 | the matched volume policy's `snapshotClass` parameter          | a class of that name (any case) for the driver |
-// | 3 | Backup annotation `velero.io/csi-volumesnapshot-class_<driver>` | a class of that name (any case) for the driver |
-// | 4 | label `velero.io/csi-volumesnapshot-class` on a class            | the first class of the driver with the label   |
-// | 5 | annotation `snapshot.storage.kubernetes.io/is-default-class`     | the first class of the driver with it          |
-// | 6 | the only class of the driver                                   | exactly one class has the driver               |
+// | 1 | PVC annotation `velero.io/csi-volumesnapshot-class`            | a class of that name (any case) for the driver
+// | | 2 | the matched volume policy's `snapshotClass` parameter          | a class of that name (any case) for the
+// driver | | 3 | Backup annotation `velero.io/csi-volumesnapshot-class_<driver>` | a class of that name (any case) for
+// the driver | | 4 | label `velero.io/csi-volumesnapshot-class` on a class            | the first class of the driver
+// with the label   | | 5 | annotation `snapshot.storage.kubernetes.io/is-default-class`     | the first class of the
+// driver with it          | | 6 | the only class of the driver                                   | exactly one class
+// has the driver               |
 //
 // Nothing chosen → Velero's error: "failed to get VolumeSnapshotClass for StorageClass S: error
 // getting VolumeSnapshotClass: failed to get VolumeSnapshotClass for provisioner P: ensure that
@@ -38,25 +39,25 @@ namespace volpol::plan {
 
 /// How the class was chosen, or why there is none (text made by describe()).
 enum class snapshot_class_source : std::uint8_t {
-  pvc_annotation,       ///< step 1
-  volume_policy,        ///< step 2
-  backup_annotation,    ///< step 3
-  class_label,          ///< step 4
-  default_annotation,   ///< step 5
-  only_class,           ///< step 6
+  pvc_annotation,      ///< step 1
+  volume_policy,       ///< step 2
+  backup_annotation,   ///< step 3
+  class_label,         ///< step 4
+  default_annotation,  ///< step 5
+  only_class,          ///< step 6
   // errors (Velero fails the PVC's backup item action)
-  no_storage_class_name,    ///< spec.storageClassName absent: "PVC has no storage class"
-  empty_storage_class_name, ///< storageClassName: "": the StorageClass get fails (name may not be empty)
-  storage_class_not_found,  ///< no StorageClass of that name in the input
-  no_class_for_driver,      ///< steps 1-6 gave nothing
+  no_storage_class_name,     ///< spec.storageClassName absent: "PVC has no storage class"
+  empty_storage_class_name,  ///< storageClassName: "": the StorageClass get fails (name may not be empty)
+  storage_class_not_found,   ///< no StorageClass of that name in the input
+  no_class_for_driver,       ///< steps 1-6 gave nothing
   // no data: the input has no StorageClasses / VolumeSnapshotClasses at all
   not_checked,
 };
 
 struct snapshot_class_choice {
   snapshot_class_source source = snapshot_class_source::not_checked;
-  std::string name;         ///< the chosen class (empty on errors)
-  std::string driver;       ///< the StorageClass's provisioner, when known
+  std::string name;    ///< the chosen class (empty on errors)
+  std::string driver;  ///< the StorageClass's provisioner, when known
   std::string storage_class;
   /// Steps that named a class that is missing or of another driver (Velero logs them at
   /// debug level and goes on): each `source` and the class named.
@@ -67,7 +68,8 @@ struct snapshot_class_choice {
   };
   std::vector<fall_through> fell_through;
   [[nodiscard]] bool is_error() const {
-    return source >= snapshot_class_source::no_storage_class_name && source <= snapshot_class_source::no_class_for_driver;
+    return source >= snapshot_class_source::no_storage_class_name &&
+           source <= snapshot_class_source::no_class_for_driver;
   }
 };
 
@@ -79,8 +81,8 @@ struct snapshot_class_choice {
 /// the matched policy's snapshotClass ("" = none). When the cluster has neither StorageClasses
 /// nor VolumeSnapshotClasses, answers not_checked (the plan then assumes a class exists).
 [[nodiscard]] snapshot_class_choice choose_volume_snapshot_class(const k8s::cluster& cluster,
-                                                                const k8s::persistent_volume_claim& pvc,
-                                                                const k8s::string_map* backup_annotations,
-                                                                std::string_view policy_snapshot_class);
+                                                                 const k8s::persistent_volume_claim& pvc,
+                                                                 const k8s::string_map* backup_annotations,
+                                                                 std::string_view policy_snapshot_class);
 
 }  // namespace volpol::plan

@@ -40,7 +40,7 @@ struct volume_snapshot_location {
 /// `:`, `--custom-action-params k=v` uses `=`.
 /// @return entries in key order, or an error naming the entry without a delimiter.
 [[nodiscard]] result<std::vector<std::pair<std::string, std::string>>> parse_map_flag(std::string_view text,
-                                                                                   char kv_delimiter);
+                                                                                      char kv_delimiter);
 
 /// What the backup controller resolves (validateAndGetSnapshotLocations): one location per
 /// provider, or the validation errors that fail the backup (FailedValidation).
@@ -52,13 +52,17 @@ struct snapshot_location_resolution {
 
 /// Mirrors pkg/controller/backup_controller.go `validateAndGetSnapshotLocations`:
 ///
-/// | step | rule                                                                                 | error text (Velero's)                                            |
+/// | step | rule                                                                                 | error text
+/// (Velero's)                                            |
 /// |------|--------------------------------------------------------------------------------------|------------------------------------------------------------------|
-/// | 1    | each name in spec.volumeSnapshotLocations must be a VSL in the backup's namespace     | "a VolumeSnapshotLocation CRD for the location N with the name specified in the backup spec needs to be created before this snapshot can be executed. ..." |
-/// | 2    | at most one named location per provider                                               | "more than one VolumeSnapshotLocation name specified for provider P: N; unexpected name was M" |
-/// | 3    | each other provider with VSLs: one VSL → it is used                                    |                                                                  |
-/// | 4    | ... several VSLs → the server default for the provider (`--default-volume-snapshot-locations P:N`) | "provider P has more than one possible volume snapshot location, and none were specified explicitly or as a default" |
-/// | 5    | ... the default must exist                                                             | "error getting volume snapshot location named N: ... not found"  |
+/// | 1    | each name in spec.volumeSnapshotLocations must be a VSL in the backup's namespace     | "a
+/// VolumeSnapshotLocation CRD for the location N with the name specified in the backup spec needs to be created before
+/// this snapshot can be executed. ..." | | 2    | at most one named location per provider | "more than one
+/// VolumeSnapshotLocation name specified for provider P: N; unexpected name was M" | | 3    | each other provider with
+/// VSLs: one VSL → it is used                                    | | | 4    | ... several VSLs → the server default for
+/// the provider (`--default-volume-snapshot-locations P:N`) | "provider P has more than one possible volume snapshot
+/// location, and none were specified explicitly or as a default" | | 5    | ... the default must exist | "error getting
+/// volume snapshot location named N: ... not found"  |
 ///
 /// `vsls` are the VolumeSnapshotLocation objects in the backup's namespace (from the input).
 [[nodiscard]] snapshot_location_resolution resolve_volume_snapshot_locations(

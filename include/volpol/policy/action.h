@@ -50,7 +50,7 @@ struct action {
   std::string type_string;  ///< as written in the document ("" when absent)
   /// `parameters`: a mapping of typed values, or null when absent. Document order kept.
   value parameters;
-  value_mark mark;          ///< where `action:` is in the document
+  value_mark mark;  ///< where `action:` is in the document
 
   /// The parameter `key`, or nullptr (also when there are no parameters).
   [[nodiscard]] const value* parameter(std::string_view key) const { return parameters.find(key); }

@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "volpol/core/result.h"
-#include "volpol/k8s/label_selector.h"
 #include "volpol/core/value.h"
+#include "volpol/k8s/label_selector.h"
 #include "volpol/policy/action.h"
 #include "volpol/policy/text_origin.h"
 
@@ -48,8 +48,8 @@ struct resource_filter {
   std::vector<std::string> kinds;
   std::optional<policy_label_selector> label_selector;
   std::vector<policy_label_selector> or_label_selectors;  ///< a null item is an empty selector
-  std::vector<std::string> names;          ///< gobwas/glob patterns
-  std::vector<std::string> excluded_names; ///< gobwas/glob patterns
+  std::vector<std::string> names;                         ///< gobwas/glob patterns
+  std::vector<std::string> excluded_names;                ///< gobwas/glob patterns
   std::vector<value_mark> kinds_marks, names_marks, excluded_names_marks;
   value_mark mark;
   bool decode_failed = false;
@@ -88,27 +88,27 @@ struct include_exclude_policy {
 
 /// One `volumePolicies[]` item before building: raw conditions (a mapping value) + action.
 struct raw_volume_policy {
-  value conditions;        ///< mapping, or null when absent / `conditions:` alone
-  action act;              ///< `type` as written; `parameters` typed (null when absent)
-  value_mark mark;         ///< where the list item starts
-  value_mark type_mark;    ///< where `type` is (or the action, or the item, when absent)
-  std::size_t index = 0;   ///< position in `volumePolicies` (null items are not counted out)
-  bool decode_failed = false;  ///< a problem was reported while decoding this item
-  bool action_failed = false;  ///< ... while decoding its `action` (so its type is unknown)
+  value conditions;                ///< mapping, or null when absent / `conditions:` alone
+  action act;                      ///< `type` as written; `parameters` typed (null when absent)
+  value_mark mark;                 ///< where the list item starts
+  value_mark type_mark;            ///< where `type` is (or the action, or the item, when absent)
+  std::size_t index = 0;           ///< position in `volumePolicies` (null items are not counted out)
+  bool decode_failed = false;      ///< a problem was reported while decoding this item
+  bool action_failed = false;      ///< ... while decoding its `action` (so its type is unknown)
   bool conditions_failed = false;  ///< ... while decoding its `conditions` (already reported)
 };
 
 struct resource_policies {
   std::string version;
-  value_mark version_mark;         ///< {0,0} when `version` is absent
-  bool version_failed = false;     ///< `version` was not a scalar (already reported)
+  value_mark version_mark;      ///< {0,0} when `version` is absent
+  bool version_failed = false;  ///< `version` was not a scalar (already reported)
   std::vector<raw_volume_policy> volume_policies;
   std::optional<include_exclude_policy> include_exclude;
   std::optional<cluster_scoped_filter_policy> cluster_scoped_filter;
   std::vector<namespaced_filter_policy> namespaced_filters;
-  value_mark mark;                 ///< where the document's mapping starts
-  bool not_a_mapping = false;      ///< the document is a scalar or a list (already reported)
-  text_origin origin;              ///< file / ConfigMap, for diagnostics
+  value_mark mark;             ///< where the document's mapping starts
+  bool not_a_mapping = false;  ///< the document is a scalar or a list (already reported)
+  text_origin origin;          ///< file / ConfigMap, for diagnostics
 };
 
 /// Decodes a policy document (YAML or JSON text), collecting every decoding problem in `out`.
@@ -122,8 +122,7 @@ struct resource_policies {
 
 /// Same, for text given in memory or from a file named `source`.
 /// @return the document, or the first decoding problem (see the collecting overload).
-[[nodiscard]] result<resource_policies> decode_resource_policies(std::string_view text,
-                                                                 std::string_view source = {});
+[[nodiscard]] result<resource_policies> decode_resource_policies(std::string_view text, std::string_view source = {});
 
 /// Reads a ConfigMap (YAML or JSON text) holding a policy document and decodes that document,
 /// collecting every problem in `out`. Mirrors `getResourcePoliciesFromConfig`: `data` must have
@@ -152,7 +151,6 @@ struct resource_policies {
                                                                 const k8s::input_limits& limits = {});
 
 /// Same. @return the document, or the first problem (an unreadable file names the path).
-[[nodiscard]] result<resource_policies> load_policy_file(const std::string& path,
-                                                         const k8s::input_limits& limits = {});
+[[nodiscard]] result<resource_policies> load_policy_file(const std::string& path, const k8s::input_limits& limits = {});
 
 }  // namespace volpol::policy

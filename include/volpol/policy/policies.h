@@ -104,7 +104,7 @@ enum class policy_use : std::uint8_t {
 
 /// Decode + build + validate, every problem collected (errors and warnings).
 struct checked_policies {
-  policies built;      ///< what was built (for `global`, as_global() of it)
+  policies built;  ///< what was built (for `global`, as_global() of it)
   diagnostics problems;
   [[nodiscard]] bool ok() const { return !problems.has_errors(); }
 };

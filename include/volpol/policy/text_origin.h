@@ -12,19 +12,19 @@
 #include <string>
 
 #include "volpol/core/diagnostic.h"
-#include "volpol/k8s/limits.h"
 #include "volpol/core/value.h"
+#include "volpol/k8s/limits.h"
 
 namespace volpol::policy {
 
 struct text_origin {
-  std::string file;    ///< path as the user gave it ("-" for stdin, "" for in-memory text)
-  std::string object;  ///< `ConfigMap namespace/name` when the document is a ConfigMap value
-  std::string data_key;               ///< the ConfigMap data key holding the document
-  std::uint32_t line_offset = 0;      ///< added to every inner line (exact mapping)
-  std::uint32_t column_offset = 0;    ///< added to every inner column (exact mapping)
-  bool exact = true;                  ///< false: inner positions cannot be mapped (see above)
-  value_mark fallback;                ///< where the data value starts, when !exact
+  std::string file;                 ///< path as the user gave it ("-" for stdin, "" for in-memory text)
+  std::string object;               ///< `ConfigMap namespace/name` when the document is a ConfigMap value
+  std::string data_key;             ///< the ConfigMap data key holding the document
+  std::uint32_t line_offset = 0;    ///< added to every inner line (exact mapping)
+  std::uint32_t column_offset = 0;  ///< added to every inner column (exact mapping)
+  bool exact = true;                ///< false: inner positions cannot be mapped (see above)
+  value_mark fallback;              ///< where the data value starts, when !exact
   /// How much of the text is read: nesting depth, YAML nodes (aliases expanded), volume
   /// policies (k8s/limits.h). Inner documents (a ConfigMap's data value) inherit them.
   k8s::input_limits limits;
@@ -33,8 +33,8 @@ struct text_origin {
   /// with the document path, message and help, mapped to the file as described above.
   ///     origin.diagnose({7, 9}, "volumePolicies[1].conditions", "unknown condition `storageClas`")
   ///         // policy.yaml:7:9: volumePolicies[1].conditions: unknown condition `storageClas`
-  [[nodiscard]] diagnostic diagnose(value_mark at, std::string path, std::string message,
-                                    std::string help = {}, severity level = severity::error) const;
+  [[nodiscard]] diagnostic diagnose(value_mark at, std::string path, std::string message, std::string help = {},
+                                    severity level = severity::error) const;
 
   /// Maps a position inside the document to the file the user gave: shifted when exact, the
   /// start of the data value when not; {0, 0} stays unknown.

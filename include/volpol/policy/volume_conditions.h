@@ -59,17 +59,17 @@ struct csi_condition {
 };
 
 struct volume_conditions {
-  std::string capacity_text;                ///< `capacity` as written ("" when absent)
-  capacity_range capacity;                  ///< parsed at build time (parse_capacity)
-  std::vector<std::string> storage_class;   ///< `storageClass`
-  std::optional<nfs_condition> nfs;         ///< `nfs`
-  std::optional<csi_condition> csi;         ///< `csi`
-  std::vector<std::string> volume_types;    ///< `volumeTypes` (names as written, unchecked)
-  k8s::string_map pvc_labels;               ///< `pvcLabels`
-  std::vector<std::string> pvc_phase;       ///< `pvcPhase`
-  std::string pvc_volume_mode;              ///< `pvcVolumeMode` ("" = any)
-  std::vector<std::string> pvc_access_modes;///< `pvcAccessModes`
-  std::vector<std::string> volume_name;     ///< `volumeName`: PV, pod volume or PVC names
+  std::string capacity_text;                  ///< `capacity` as written ("" when absent)
+  capacity_range capacity;                    ///< parsed at build time (parse_capacity)
+  std::vector<std::string> storage_class;     ///< `storageClass`
+  std::optional<nfs_condition> nfs;           ///< `nfs`
+  std::optional<csi_condition> csi;           ///< `csi`
+  std::vector<std::string> volume_types;      ///< `volumeTypes` (names as written, unchecked)
+  k8s::string_map pvc_labels;                 ///< `pvcLabels`
+  std::vector<std::string> pvc_phase;         ///< `pvcPhase`
+  std::string pvc_volume_mode;                ///< `pvcVolumeMode` ("" = any)
+  std::vector<std::string> pvc_access_modes;  ///< `pvcAccessModes`
+  std::vector<std::string> volume_name;       ///< `volumeName`: PV, pod volume or PVC names
 };
 
 // ---- one check per condition --------------------------------------------------------------
@@ -80,8 +80,7 @@ struct volume_conditions {
 [[nodiscard]] bool capacity_condition_matches(const capacity_range& c, const structured_volume& v);
 /// `storageClass`: empty list → true; a volume without storage class → false (even for [""]);
 /// else v's class is in the list. Mirrors `storageClassCondition.match`.
-[[nodiscard]] bool storage_class_condition_matches(const std::vector<std::string>& c,
-                                                   const structured_volume& v);
+[[nodiscard]] bool storage_class_condition_matches(const std::vector<std::string>& c, const structured_volume& v);
 /// `nfs`: absent → true; v not NFS → false; `nfs: {}` → true; else each of server / path that
 /// is non-empty in the condition equals v's. Mirrors `nfsCondition.match`.
 [[nodiscard]] bool nfs_condition_matches(const std::optional<nfs_condition>& c, const structured_volume& v);
@@ -91,8 +90,7 @@ struct volume_conditions {
 [[nodiscard]] bool csi_condition_matches(const std::optional<csi_condition>& c, const structured_volume& v);
 /// `volumeTypes`: empty list → true; else v's type name ("" when none) is in the list.
 /// Mirrors `volumeTypeCondition.match`.
-[[nodiscard]] bool volume_types_condition_matches(const std::vector<std::string>& c,
-                                                  const structured_volume& v);
+[[nodiscard]] bool volume_types_condition_matches(const std::vector<std::string>& c, const structured_volume& v);
 /// `pvcLabels`: empty map → true; no PVC labels → false; else every condition label is on the
 /// PVC with the same value (a label selector from the set). Mirrors `pvcLabelsCondition.match`.
 [[nodiscard]] bool pvc_labels_condition_matches(const k8s::string_map& c, const structured_volume& v);
@@ -104,8 +102,7 @@ struct volume_conditions {
 [[nodiscard]] bool pvc_volume_mode_condition_matches(std::string_view c, const structured_volume& v);
 /// `pvcAccessModes`: empty list → true; else same number of entries as the PVC's accessModes and
 /// the same set of values (order ignored). Mirrors `pvcAccessModesCondition.match`.
-[[nodiscard]] bool pvc_access_modes_condition_matches(const std::vector<std::string>& c,
-                                                      const structured_volume& v);
+[[nodiscard]] bool pvc_access_modes_condition_matches(const std::vector<std::string>& c, const structured_volume& v);
 
 /// True when every condition holds for `v` (Velero's loop in `Policies.match`). Conditions are
 /// pure, so they are tried cheapest first; absent ones cost one test each.

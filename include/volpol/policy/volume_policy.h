@@ -21,14 +21,14 @@ enum class policy_origin : std::uint8_t { backup, global };
 struct volume_policy {
   volume_conditions conditions;
   action act;
-  std::size_t index = 0;                     ///< position in its own document's volumePolicies
+  std::size_t index = 0;  ///< position in its own document's volumePolicies
   policy_origin origin = policy_origin::backup;
-  value_mark mark;                           ///< where the list item starts in the document
+  value_mark mark;  ///< where the list item starts in the document
   /// The `conditions` mapping as written (typed values with positions): validation points
   /// at the offending condition with it. Null when absent.
   value raw_conditions;
-  value_mark type_mark;                      ///< where the action's `type` is written
-  text_origin source;                        ///< the document it came from (file, ConfigMap)
+  value_mark type_mark;  ///< where the action's `type` is written
+  text_origin source;    ///< the document it came from (file, ConfigMap)
 };
 
 /// The first policy of `list` (in order) whose every condition holds for `v`, or nullptr.

@@ -34,20 +34,20 @@ using lint_function = std::function<diagnostics(std::string_view document, const
                                                 policy::policy_use use, const policy::policies& built)>;
 
 struct review_options {
-  bool deny_warnings = false;  ///< validation warnings and lint findings deny instead of warning
-  lint_function lint;          ///< empty: no lint findings
+  bool deny_warnings = false;     ///< validation warnings and lint findings deny instead of warning
+  lint_function lint;             ///< empty: no lint findings
   std::size_t max_messages = 50;  ///< problems listed in one denial or in warnings (then "N more")
 };
 
 /// Why the webhook answered as it did (for metrics and logs; never parsed).
 enum class admission_reason : std::uint8_t {
-  not_config_map,   ///< another kind: allowed
-  delete_or_connect,///< DELETE / CONNECT: allowed
-  no_object,        ///< no request.object: allowed
-  not_labelled,     ///< a ConfigMap without the label: allowed
-  unknown_side,     ///< label value not backup|global|restore: allowed, with a warning
-  valid,            ///< a valid policy: allowed (maybe with warnings)
-  invalid,          ///< validation errors (or warnings with deny_warnings): denied
+  not_config_map,     ///< another kind: allowed
+  delete_or_connect,  ///< DELETE / CONNECT: allowed
+  no_object,          ///< no request.object: allowed
+  not_labelled,       ///< a ConfigMap without the label: allowed
+  unknown_side,       ///< label value not backup|global|restore: allowed, with a warning
+  valid,              ///< a valid policy: allowed (maybe with warnings)
+  invalid,            ///< validation errors (or warnings with deny_warnings): denied
 };
 
 /// One decision; `problems` are in policy-document coordinates (origin = the ConfigMap + key).
@@ -57,8 +57,8 @@ struct admission_decision {
   std::optional<policy::policy_use> side;  ///< the label's side, when it names one
   std::string object;                      ///< `ConfigMap namespace/name`
   std::string data_key;                    ///< the data key holding the document (when one)
-  diagnostics problems;  ///< errors (deny) and warnings (warn), validation then lint
-  std::string label_value;  ///< the label's value as given (for unknown_side)
+  diagnostics problems;                    ///< errors (deny) and warnings (warn), validation then lint
+  std::string label_value;                 ///< the label's value as given (for unknown_side)
 };
 
 /// Decides a parsed request. Never fails: anything that is not a labelled ConfigMap being

@@ -29,13 +29,13 @@ enum class admission_operation : std::uint8_t { create, update, delete_, connect
 
 /// A ConfigMap as found in `request.object` (or `request.oldObject`).
 struct admitted_config_map {
-  std::string name;       ///< metadata.name (may be empty on CREATE with generateName)
-  std::string namespace_; ///< metadata.namespace, or the request's namespace when absent
+  std::string name;        ///< metadata.name (may be empty on CREATE with generateName)
+  std::string namespace_;  ///< metadata.namespace, or the request's namespace when absent
   std::vector<std::pair<std::string, std::string>> labels;  ///< metadata.labels, in document order
   std::vector<std::pair<std::string, std::string>> data;    ///< `data`, in document order
   std::vector<std::string> binary_data_keys;                ///< keys of `binaryData` (never read)
-  bool has_data = false;     ///< `data` present (and a JSON object)
-  std::string json;          ///< the object, minified JSON (for diagnostics that need the whole ConfigMap)
+  bool has_data = false;                                    ///< `data` present (and a JSON object)
+  std::string json;  ///< the object, minified JSON (for diagnostics that need the whole ConfigMap)
 
   /// The value of label `key`, or nullptr.
   [[nodiscard]] const std::string* label(std::string_view key) const;
@@ -43,13 +43,13 @@ struct admitted_config_map {
 
 /// What volpol reads of an `AdmissionReview` request.
 struct admission_request {
-  std::string uid;  ///< request.uid: echoed in the response (required)
+  std::string uid;                   ///< request.uid: echoed in the response (required)
   std::string group, version, kind;  ///< request.kind (group "" = the core API)
   admission_operation operation = admission_operation::unknown;
-  std::string operation_text;  ///< request.operation as sent (for logs)
-  std::string name, namespace_;  ///< request.name, request.namespace
-  bool dry_run = false;          ///< request.dryRun
-  bool has_object = false;       ///< request.object is a JSON object
+  std::string operation_text;      ///< request.operation as sent (for logs)
+  std::string name, namespace_;    ///< request.name, request.namespace
+  bool dry_run = false;            ///< request.dryRun
+  bool has_object = false;         ///< request.object is a JSON object
   admitted_config_map config_map;  ///< filled when kind is core/v1 ConfigMap and has_object
 
   /// True for the core/v1 ConfigMap kind.
@@ -71,11 +71,11 @@ struct admission_request {
 
 /// The `response` of an AdmissionReview (what the webhook decided).
 struct admission_response {
-  std::string uid;     ///< copied from the request
+  std::string uid;  ///< copied from the request
   bool allowed = true;
-  int status_code = 0;       ///< status.code when denied (HTTP-like; 0 = omit)
-  std::string status_reason; ///< status.reason when denied (a Kubernetes StatusReason, e.g. "Invalid")
-  std::string message;       ///< status.message: kubectl prints it after "denied the request: "
+  int status_code = 0;                ///< status.code when denied (HTTP-like; 0 = omit)
+  std::string status_reason;          ///< status.reason when denied (a Kubernetes StatusReason, e.g. "Invalid")
+  std::string message;                ///< status.message: kubectl prints it after "denied the request: "
   std::vector<std::string> warnings;  ///< response.warnings: kubectl prints each as "Warning: ..."
 };
 

@@ -32,7 +32,9 @@ class metrics {
   void record_validate(validate_outcome outcome, admission_reason reason, std::chrono::nanoseconds took);
   void record_warnings(std::uint64_t n) { warnings_.fetch_add(n, std::memory_order_relaxed); }
   void record_connection_timeout() { connection_timeouts_.fetch_add(1, std::memory_order_relaxed); }
-  void record_certificate_reload(bool ok) { (ok ? reloads_ok_ : reloads_failed_).fetch_add(1, std::memory_order_relaxed); }
+  void record_certificate_reload(bool ok) {
+    (ok ? reloads_ok_ : reloads_failed_).fetch_add(1, std::memory_order_relaxed);
+  }
   void set_in_flight(std::int64_t delta) { in_flight_.fetch_add(delta, std::memory_order_relaxed); }
 
   /// The text exposition of every metric (`volpol_webhook_*`), for GET /metrics.
@@ -44,7 +46,7 @@ class metrics {
 
  private:
   std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(validate_outcome::count_)> outcomes_{};
-  std::array<std::atomic<std::uint64_t>, 7> reasons_{};  // by admission_reason
+  std::array<std::atomic<std::uint64_t>, 7> reasons_{};                           // by admission_reason
   std::array<std::atomic<std::uint64_t>, latency_buckets.size() + 1> buckets_{};  // non-cumulative; last = +Inf
   std::atomic<std::uint64_t> latency_sum_ns_{0};
   std::atomic<std::uint64_t> warnings_{0};

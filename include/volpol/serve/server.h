@@ -31,8 +31,8 @@ struct server_options {
   /// (cpp-httplib's model: keep-alive connections, as the API server keeps them, hold theirs
   /// between requests), so this must cover the concurrent connections expected.
   std::size_t workers = 32;
-  std::size_t queue = 128;        ///< accepted connections waiting for a worker; then accept waits
-  std::chrono::milliseconds read_timeout{5000};     ///< one read or write on a socket
+  std::size_t queue = 128;                       ///< accepted connections waiting for a worker; then accept waits
+  std::chrono::milliseconds read_timeout{5000};  ///< one read or write on a socket
   /// The time limit of one request. A connection's deadline starts with its TLS handshake, moves
   /// to `keep_alive_timeout + request_timeout` after each answer and to `request_timeout` once a
   /// request's headers are in; a connection past it is shut down (the client gets no answer).
@@ -43,9 +43,9 @@ struct server_options {
   std::chrono::seconds keep_alive_timeout{5};       ///< idle time between requests on a connection
   std::chrono::milliseconds shutdown_delay{5000};   ///< after SIGTERM: not ready, still serving, this long
   std::chrono::milliseconds reload_interval{1000};  ///< how often the certificate files are checked
-  review_options review;          ///< deny_warnings, lint
-  std::FILE* log = stderr;        ///< JSON log lines; nullptr = none
-  bool log_allowed = false;       ///< log every allowed request too (denials and errors always are)
+  review_options review;                            ///< deny_warnings, lint
+  std::FILE* log = stderr;                          ///< JSON log lines; nullptr = none
+  bool log_allowed = false;                         ///< log every allowed request too (denials and errors always are)
 };
 
 /// The webhook server. Thread-safe: shutdown() may be called from any thread.

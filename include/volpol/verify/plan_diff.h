@@ -31,7 +31,7 @@ struct volume_change {
 struct plan_diff {
   std::vector<volume_change> changes;  ///< in plan B's order, then volumes only in A (in A's order)
   std::size_t volumes_a = 0, volumes_b = 0;
-  std::size_t unchanged = 0;           ///< volumes in both plans with the same outcome
+  std::size_t unchanged = 0;  ///< volumes in both plans with the same outcome
   std::size_t method = 0, policy = 0, snapshot_class = 0, data_mover = 0;  ///< changes per field
   std::size_t only_a = 0, only_b = 0;
   [[nodiscard]] bool empty() const { return changes.empty(); }

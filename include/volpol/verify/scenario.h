@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "volpol/k8s/cluster.h"
 #include "volpol/core/result.h"
+#include "volpol/k8s/cluster.h"
 #include "volpol/plan/backup_options.h"
 #include "volpol/plan/planner.h"
 #include "volpol/policy/policies.h"
@@ -45,9 +45,9 @@ struct inline_objects {
 };
 
 struct scenario {
-  policy_source policy;         ///< the backup's resource policy; empty for none
-  policy_source global_policy;  ///< the server's global volume policy; empty for none
-  std::vector<std::string> cluster_paths;   ///< files, folders, Velero backups (as `plan -f`)
+  policy_source policy;                    ///< the backup's resource policy; empty for none
+  policy_source global_policy;             ///< the server's global volume policy; empty for none
+  std::vector<std::string> cluster_paths;  ///< files, folders, Velero backups (as `plan -f`)
   std::vector<inline_objects> cluster_objects;
   plan::backup_options backup;
   plan::server_options server;

@@ -55,9 +55,9 @@ struct volume_selector {
 /// What one volume must be; absent fields are not checked.
 struct expectation {
   volume_selector select;
-  std::optional<std::string> method;          ///< method_label: fs-backup, csi-snapshot, ...
-  std::optional<std::string> policy;          ///< `volumePolicies[N]`, `global volumePolicies[N]`, `none`
-  std::optional<std::string> reason_kind;     ///< plan::reason_kind's name: csi-snapshot, fs-backup-declined ...
+  std::optional<std::string> method;       ///< method_label: fs-backup, csi-snapshot, ...
+  std::optional<std::string> policy;       ///< `volumePolicies[N]`, `global volumePolicies[N]`, `none`
+  std::optional<std::string> reason_kind;  ///< plan::reason_kind's name: csi-snapshot, fs-backup-declined ...
   std::optional<std::string> snapshot_class;
   std::optional<std::string> data_mover;
   source_location where;  ///< the list item in the test file
@@ -67,9 +67,9 @@ struct test_case {
   std::string name;
   scenario inputs;
   std::vector<expectation> expect;
-  source_location where;   ///< the test's item (or the file, for a file-level `expect`)
-  std::size_t index = 0;   ///< position in `tests` (0 for a file-level test)
-  bool file_level = false; ///< from a top-level `expect`
+  source_location where;    ///< the test's item (or the file, for a file-level `expect`)
+  std::size_t index = 0;    ///< position in `tests` (0 for a file-level test)
+  bool file_level = false;  ///< from a top-level `expect`
 };
 
 struct test_file {
@@ -97,19 +97,19 @@ struct test_file {
 
 /// One checked field that differs.
 struct field_mismatch {
-  std::string field;     ///< the test file's key: method, policy, reasonKind, snapshotClass, dataMover
+  std::string field;  ///< the test file's key: method, policy, reasonKind, snapshotClass, dataMover
   std::string expected;
-  std::string got;       ///< "" shown as `none`
+  std::string got;  ///< "" shown as `none`
 };
 
 struct expectation_result {
   const expectation* expect = nullptr;
-  std::string volume;                  ///< the matched volume's title (volume_title)
-  volume_outcome got;                  ///< the matched volume's outcome
-  std::string explanation;             ///< why the plan decided so (for failures)
-  std::string trace;                   ///< the volume's `volpol explain` text (for failures)
+  std::string volume;       ///< the matched volume's title (volume_title)
+  volume_outcome got;       ///< the matched volume's outcome
+  std::string explanation;  ///< why the plan decided so (for failures)
+  std::string trace;        ///< the volume's `volpol explain` text (for failures)
   std::vector<field_mismatch> mismatches;
-  std::string problem;                 ///< "matches no volume" / "matches 2 volumes: ..."
+  std::string problem;  ///< "matches no volume" / "matches 2 volumes: ..."
   [[nodiscard]] bool passed() const { return mismatches.empty() && problem.empty(); }
 };
 
@@ -118,7 +118,7 @@ struct case_result {
   std::string name;
   const test_case* test = nullptr;
   std::vector<expectation_result> checks;
-  diagnostics problems;   ///< inputs that could not be used (an error fails the test)
+  diagnostics problems;     ///< inputs that could not be used (an error fails the test)
   bool planned = false;     ///< the inputs were usable and the plan was made
   std::size_t volumes = 0;  ///< volumes in the plan
   /// Every volume of the plan with its outcome, named by the selector `--update` writes

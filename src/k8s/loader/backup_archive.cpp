@@ -46,16 +46,18 @@ class entry_source final : public byte_source {
         read_ += static_cast<std::uint64_t>(r);
         total_ += static_cast<std::uint64_t>(r);
         if (total_ > limits_.max_decompressed_bytes) {
-          error_ = fmt::format("more than {} decompressed bytes (raise with --max-decompressed-bytes); "
-                               "the rest of the archive is not read",
-                               limits_.max_decompressed_bytes);
+          error_ = fmt::format(
+              "more than {} decompressed bytes (raise with --max-decompressed-bytes); "
+              "the rest of the archive is not read",
+              limits_.max_decompressed_bytes);
           over_limit_ = true;
           return 0;
         }
         if (read_ > limits_.max_entry_bytes) {
-          error_ = fmt::format("entry larger than {} bytes (raise with --max-archive-entry-bytes); "
-                               "the rest of the archive is not read",
-                               limits_.max_entry_bytes);
+          error_ = fmt::format(
+              "entry larger than {} bytes (raise with --max-archive-entry-bytes); "
+              "the rest of the archive is not read",
+              limits_.max_entry_bytes);
           over_limit_ = true;
           return 0;
         }
@@ -134,9 +136,10 @@ std::string bomb_check(archive* a, const input_limits& limits) {
   const std::int64_t out = archive_filter_bytes(a, 0);
   const std::int64_t in = std::max<std::int64_t>(archive_filter_bytes(a, -1), 1);
   if (out <= ratio_floor || out / in <= static_cast<std::int64_t>(limits.max_compression_ratio)) return {};
-  return fmt::format("{} bytes decompressed from {} ({} to 1, more than {} to 1): a decompression bomb? "
-                     "(raise with --max-compression-ratio)",
-                     out, in, out / in, limits.max_compression_ratio);
+  return fmt::format(
+      "{} bytes decompressed from {} ({} to 1, more than {} to 1): a decompression bomb? "
+      "(raise with --max-compression-ratio)",
+      out, in, out / in, limits.max_compression_ratio);
 }
 
 }  // namespace
@@ -144,8 +147,12 @@ std::string bomb_check(archive* a, const input_limits& limits) {
 bool looks_like_archive(std::string_view b) {
   const auto starts = [&](std::string_view magic) { return b.starts_with(magic); };
   using namespace std::string_view_literals;
-  return starts("\x1f\x8b"sv) || starts("BZh"sv) || starts("\xFD" "7zXZ\x00"sv) || starts("\x28\xB5\x2F\xFD"sv) ||
-         starts("\x04\x22\x4D\x18"sv) || (b.size() >= 262 && b.substr(257, 5) == "ustar");
+  return starts("\x1f\x8b"sv) || starts("BZh"sv) ||
+         starts(
+             "\xFD"
+             "7zXZ\x00"sv) ||
+         starts("\x28\xB5\x2F\xFD"sv) || starts("\x04\x22\x4D\x18"sv) ||
+         (b.size() >= 262 && b.substr(257, 5) == "ustar");
 }
 
 void read_archive(std::string first, byte_source& rest, std::string_view label, archive_visitor& visitor,
@@ -170,10 +177,11 @@ void read_archive(std::string first, byte_source& rest, std::string_view label, 
     if (r == ARCHIVE_EOF) return;
     if (r == ARCHIVE_RETRY) continue;
     if (r < ARCHIVE_WARN) {
-      visitor.problem(archive_problem(
-          label, entries == 0 ? fmt::format("cannot read archive: {}", error_of(a.get()))
-                              : fmt::format("archive is truncated or corrupt after {}: {}; the rest is not read",
-                                            entries_read(entries), error_of(a.get()))));
+      visitor.problem(
+          archive_problem(label, entries == 0
+                                     ? fmt::format("cannot read archive: {}", error_of(a.get()))
+                                     : fmt::format("archive is truncated or corrupt after {}: {}; the rest is not read",
+                                                   entries_read(entries), error_of(a.get()))));
       return;
     }
     if (std::string why = bomb_check(a.get(), limits); !why.empty()) {
@@ -193,18 +201,20 @@ void read_archive(std::string first, byte_source& rest, std::string_view label, 
     // Skipping an entry decompresses it too: the total counts every entry, before it is read.
     if (sized) {
       if (size > limits.max_decompressed_bytes - std::min(total, limits.max_decompressed_bytes)) {
-        visitor.problem(archive_problem(
-            entry_label, fmt::format("archive stopped: this entry ({} bytes) would take the archive past {} "
-                                     "decompressed bytes after {}; the rest is not read (raise with "
-                                     "--max-decompressed-bytes)",
-                                     size, limits.max_decompressed_bytes, entries_read(entries - 1))));
+        visitor.problem(
+            archive_problem(entry_label,
+                            fmt::format("archive stopped: this entry ({} bytes) would take the archive past {} "
+                                        "decompressed bytes after {}; the rest is not read (raise with "
+                                        "--max-decompressed-bytes)",
+                                        size, limits.max_decompressed_bytes, entries_read(entries - 1))));
         return;
       }
       total += size;
       if (size > limits.max_entry_bytes) {
-        visitor.problem(archive_problem(
-            entry_label, fmt::format("entry not read: {} bytes, more than {} (raise with --max-archive-entry-bytes)",
-                                     size, limits.max_entry_bytes)));
+        visitor.problem(
+            archive_problem(entry_label,
+                            fmt::format("entry not read: {} bytes, more than {} (raise with --max-archive-entry-bytes)",
+                                        size, limits.max_entry_bytes)));
         continue;
       }
     }

@@ -15,13 +15,13 @@ namespace volpol::k8s::detail {
 struct path_layout {
   enum class source : std::uint8_t { none, velero, insights };
   source from = source::none;
-  std::string_view kind;    ///< "Pod", "PersistentVolume", "PersistentVolumeClaim", or ""
-  std::string namespace_;   ///< from `namespaces/<ns>/` or `config/pod/<ns>/`
-  std::string resource;     ///< Velero: the resource folder ("pods", "secrets.v1" ...)
+  std::string_view kind;        ///< "Pod", "PersistentVolume", "PersistentVolumeClaim", or ""
+  std::string namespace_;       ///< from `namespaces/<ns>/` or `config/pod/<ns>/`
+  std::string resource;         ///< Velero: the resource folder ("pods", "secrets.v1" ...)
   bool other_resource = false;  ///< Velero: not pods/persistentvolumes/persistentvolumeclaims
   bool other_version = false;   ///< Velero: under `<version>/` that is not the preferred one
   bool preferred_copy = false;  ///< Velero: under `<version>-preferredversion/`
-  std::string root;         ///< Velero: the path up to and including `resources/`
+  std::string root;             ///< Velero: the path up to and including `resources/`
 };
 
 /// Velero: `.../resources/<resource>/[<version>[-preferredversion]/]namespaces/<ns>/<name>.json`

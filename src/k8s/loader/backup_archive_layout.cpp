@@ -32,8 +32,7 @@ std::string_view velero_kind(std::string_view resource) {
   return {};
 }
 
-bool velero_at(const std::vector<std::string_view>& c, std::size_t i, std::string_view path,
-               path_layout& out) {
+bool velero_at(const std::vector<std::string_view>& c, std::size_t i, std::string_view path, path_layout& out) {
   std::size_t j = i + 2;
   if (j >= c.size()) return false;
   std::string_view version;

@@ -26,11 +26,11 @@ struct json_adapter {
   static constexpr bool scalars_are_strings = false;
 
   simdjson::ondemand::document* doc = nullptr;
-  const char* base = nullptr;         ///< the parsed text's first byte
-  std::size_t length = 0;             ///< the parsed text's length
-  std::uint64_t base_offset = 0;      ///< stream offset of `base`
+  const char* base = nullptr;     ///< the parsed text's first byte
+  std::size_t length = 0;         ///< the parsed text's length
+  std::uint64_t base_offset = 0;  ///< stream offset of `base`
   std::string_view file;
-  std::uint32_t max_depth = 512;      ///< simdjson's depth limit, for its DEPTH_ERROR message
+  std::uint32_t max_depth = 512;                   ///< simdjson's depth limit, for its DEPTH_ERROR message
   simdjson::error_code error = simdjson::SUCCESS;  ///< the first syntax error met
 
   /// The raw key text (keys of Kubernetes fields have no escapes; a key written with escapes
@@ -113,8 +113,7 @@ struct json_adapter {
 
   bool number_text(node& n, std::string_view& out) {
     out = n.raw_json_token();
-    while (!out.empty() && (out.back() == ' ' || out.back() == '\n' || out.back() == '\r' ||
-                            out.back() == '\t'))
+    while (!out.empty() && (out.back() == ' ' || out.back() == '\n' || out.back() == '\r' || out.back() == '\t'))
       out.remove_suffix(1);
     return true;
   }
@@ -127,8 +126,7 @@ struct json_adapter {
   /// Stream offset of the parser's current position.
   [[nodiscard]] std::uint64_t offset_now() const {
     const char* p = nullptr;
-    if (doc == nullptr || doc->current_location().get(p) || p < base || p > base + length)
-      return base_offset + length;
+    if (doc == nullptr || doc->current_location().get(p) || p < base || p > base + length) return base_offset + length;
     return base_offset + static_cast<std::uint64_t>(p - base);
   }
 

@@ -96,9 +96,10 @@ struct json_value_reader {
   diagnostic scalar_value(simdjson::ondemand::document& doc, simdjson::error_code e, std::uint64_t offset,
                           std::size_t index, bool items) const {
     simdjson::ondemand::json_type t;
-    if (e != simdjson::SCALAR_DOCUMENT_AS_VALUE || doc.type().get(t)) return located(offset, json_error_message(e, max_depth));
-    const char* what = t == simdjson::ondemand::json_type::string   ? "a string"
-                       : t == simdjson::ondemand::json_type::number ? "a number"
+    if (e != simdjson::SCALAR_DOCUMENT_AS_VALUE || doc.type().get(t))
+      return located(offset, json_error_message(e, max_depth));
+    const char* what = t == simdjson::ondemand::json_type::string    ? "a string"
+                       : t == simdjson::ondemand::json_type::number  ? "a number"
                        : t == simdjson::ondemand::json_type::boolean ? "a boolean"
                                                                      : "null";
     diagnostic d = located(offset, fmt::format("expected an object, got {}", what));
@@ -160,8 +161,7 @@ class json_batch final : public batch_job {
 
 class json_stream {
  public:
-  json_stream(stream_context& ctx, simdjson::ondemand::parser& parser)
-      : ctx_(ctx), buf_(ctx.buffer), parser_(parser) {
+  json_stream(stream_context& ctx, simdjson::ondemand::parser& parser) : ctx_(ctx), buf_(ctx.buffer), parser_(parser) {
     reader_.file = ctx.file;
     reader_.options = ctx.options;
     reader_.max_depth = ctx.limits.max_depth;
@@ -183,8 +183,7 @@ class json_stream {
       } else if (c == '[') {
         ok = top_array(ctx_.kind_hint, false);
       } else {
-        error_at(pos_, fmt::format("invalid JSON: expected an object or an array, got `{}`",
-                                   static_cast<char>(c)));
+        error_at(pos_, fmt::format("invalid JSON: expected an object or an array, got `{}`", static_cast<char>(c)));
       }
       if (!ok) return;
     }
@@ -205,8 +204,7 @@ class json_stream {
   }
 
   void skip_bom() {
-    if (end() - pos_ >= 3 && d()[pos_] == '\xEF' && d()[pos_ + 1] == '\xBB' && d()[pos_ + 2] == '\xBF')
-      pos_ += 3;
+    if (end() - pos_ >= 3 && d()[pos_] == '\xEF' && d()[pos_ + 1] == '\xBB' && d()[pos_ + 2] == '\xBF') pos_ += 3;
   }
 
   /// Skips whitespace; the next byte, or -1 at the end of input. `release`: bytes before the
@@ -454,8 +452,6 @@ class json_stream {
 
 }  // namespace
 
-void read_json_stream(stream_context& ctx, simdjson::ondemand::parser& parser) {
-  json_stream(ctx, parser).run();
-}
+void read_json_stream(stream_context& ctx, simdjson::ondemand::parser& parser) { json_stream(ctx, parser).run(); }
 
 }  // namespace volpol::k8s::detail

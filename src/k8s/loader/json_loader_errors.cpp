@@ -22,7 +22,8 @@ std::string json_error_message(simdjson::error_code e, std::uint32_t max_depth) 
     case simdjson::STRING_ERROR: return "invalid JSON: bad string escape";
     case simdjson::INCOMPLETE_ARRAY_OR_OBJECT: return "invalid JSON: unclosed object or array";
     case simdjson::EMPTY: return "invalid JSON: no value";
-    case simdjson::DEPTH_ERROR: return fmt::format("invalid JSON: nested more than {} levels (raise with --max-depth)", max_depth);
+    case simdjson::DEPTH_ERROR:
+      return fmt::format("invalid JSON: nested more than {} levels (raise with --max-depth)", max_depth);
     default: {
       std::string m = simdjson::error_message(e);
       if (!m.empty()) m[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(m[0])));
@@ -32,8 +33,7 @@ std::string json_error_message(simdjson::error_code e, std::uint32_t max_depth) 
   }
 }
 
-void line_column(std::string_view text, std::uint64_t offset, std::uint32_t& line,
-                 std::uint32_t& column) {
+void line_column(std::string_view text, std::uint64_t offset, std::uint32_t& line, std::uint32_t& column) {
   const std::size_t end = std::min<std::uint64_t>(offset, text.size());
   const std::string_view head = text.substr(0, end);
   line = static_cast<std::uint32_t>(std::count(head.begin(), head.end(), '\n')) + 1;

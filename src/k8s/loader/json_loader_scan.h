@@ -17,15 +17,14 @@ namespace volpol::k8s::detail {
 inline const char* find_structural(const char* p, const char* end) {
 #if defined(__SSE2__)
   const __m128i quote = _mm_set1_epi8('"');
-  const __m128i open = _mm_set1_epi8('{');    // '[' | 0x20 == '{'
-  const __m128i close = _mm_set1_epi8('}');   // ']' | 0x20 == '}'
+  const __m128i open = _mm_set1_epi8('{');   // '[' | 0x20 == '{'
+  const __m128i close = _mm_set1_epi8('}');  // ']' | 0x20 == '}'
   const __m128i lower = _mm_set1_epi8(0x20);
   for (; p < end; p += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const __m128i folded = _mm_or_si128(v, lower);
     const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, quote),
-                                     _mm_or_si128(_mm_cmpeq_epi8(folded, open),
-                                                  _mm_cmpeq_epi8(folded, close)));
+                                     _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
     const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit));
     if (mask != 0) {
       const char* q = p + __builtin_ctz(mask);
@@ -85,9 +84,7 @@ inline block_masks masks_of(const char* p) {
   for (int k = 0; k < 4; ++k) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k));
     const __m128i folded = _mm_or_si128(v, lower);
-    const auto bits = [](__m128i x) {
-      return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(x)));
-    };
+    const auto bits = [](__m128i x) { return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(x))); };
     m.quote |= bits(_mm_cmpeq_epi8(v, quote)) << (16 * k);
     m.backslash |= bits(_mm_cmpeq_epi8(v, backslash)) << (16 * k);
     m.open |= bits(_mm_cmpeq_epi8(folded, open)) << (16 * k);
@@ -227,7 +224,7 @@ class value_scanner {
       const int closes = close == 0 ? 0 : count_bits(close);
       if (depth_ > closes) {
         depth_ += (open == 0 ? 0 : count_bits(open)) - closes;  // cannot reach 0 in this block
-        if (depth_ > max_depth_) return false;  // step() reports it, at this block
+        if (depth_ > max_depth_) return false;                  // step() reports it, at this block
       } else {
         for (std::uint64_t all = open | close; all != 0; all &= all - 1) {
           const int k = __builtin_ctzll(all);

@@ -13,9 +13,9 @@
 #include <variant>
 #include <vector>
 
-#include "loader_parallel.h"
 #include "backup_archive.h"
 #include "loader_fields.h"
+#include "loader_parallel.h"
 #include "loader_sink.h"
 #include "loader_stream.h"
 
@@ -62,7 +62,8 @@ void add_lines_from_file(const std::string& path, std::vector<diagnostic>& ds, s
   for (std::size_t n; next < todo.size() && (n = src.read(chunk.data(), chunk.size())) > 0; at += n) {
     std::size_t pos = 0;  // lines are counted up to chunk[pos]
     const auto count_to = [&](std::size_t stop) {
-      for (const char* p = chunk.data() + pos; (p = static_cast<const char*>(std::memchr(p, '\n', stop - (p - chunk.data())))) != nullptr; ++p) {
+      for (const char* p = chunk.data() + pos;
+           (p = static_cast<const char*>(std::memchr(p, '\n', stop - (p - chunk.data())))) != nullptr; ++p) {
         ++line;
         line_start = at + static_cast<std::uint64_t>(p - chunk.data()) + 1;
       }
@@ -120,7 +121,8 @@ class loader final : public archive_visitor {
       if (skipped_.size() > 6) names += fmt::format(" and {} more", skipped_.size() - 6);
       d.message = "not read: not a .json, .yaml, .yml, .tar.gz, .tgz or .tar file";
       if (skipped_.size() > 1)
-        d.message += fmt::format("; nor {} other file{}: {}", skipped_.size() - 1, skipped_.size() > 2 ? "s" : "", names);
+        d.message += fmt::format("; nor {} other file{}: {}", skipped_.size() - 1, skipped_.size() > 2 ? "s" : "",
+                                 names);
       result_.problems.add(std::move(d));
     }
     return std::move(result_);
@@ -238,7 +240,13 @@ class loader final : public archive_visitor {
     const path_layout layout = classify_path(label);
     sink_.start(label, &layout);
     (void)src;  // read through buffer_, filled by read_input
-    stream_context ctx{label, layout.kind, read_, sink_, buffer_, options_.limits, reader_threads(options_.threads),
+    stream_context ctx{label,
+                       layout.kind,
+                       read_,
+                       sink_,
+                       buffer_,
+                       options_.limits,
+                       reader_threads(options_.threads),
                        &result_.counts.worker_batches};
     if (is_json(label)) {
       read_json_stream(ctx, parser_);

@@ -46,28 +46,28 @@ struct object_fields {
   std::optional<std::string> storage_class_name;
   std::optional<std::string> volume_mode;
   std::vector<std::string> access_modes;
-  std::optional<quantity> capacity;             ///< PV spec.capacity.storage
-  std::optional<object_reference> claim_ref;    ///< PV
-  std::string reclaim_policy;                   ///< PV
-  volume_sources sources;                       ///< PV spec-level sources
-  std::string volume_name;                      ///< PVC
-  std::optional<quantity> requested;            ///< PVC spec.resources.requests.storage
-  std::vector<pod_volume> volumes;              ///< Pod
-  std::vector<std::string> mounted_volumes;     ///< Pod: spec.containers[].volumeMounts[].name
-  std::vector<std::string> device_volumes;      ///< Pod: spec.containers[].volumeDevices[].name
-  std::string node_name;                        ///< Pod
-  bool has_deletion_timestamp = false;          ///< metadata.deletionTimestamp set
+  std::optional<quantity> capacity;           ///< PV spec.capacity.storage
+  std::optional<object_reference> claim_ref;  ///< PV
+  std::string reclaim_policy;                 ///< PV
+  volume_sources sources;                     ///< PV spec-level sources
+  std::string volume_name;                    ///< PVC
+  std::optional<quantity> requested;          ///< PVC spec.resources.requests.storage
+  std::vector<pod_volume> volumes;            ///< Pod
+  std::vector<std::string> mounted_volumes;   ///< Pod: spec.containers[].volumeMounts[].name
+  std::vector<std::string> device_volumes;    ///< Pod: spec.containers[].volumeDevices[].name
+  std::string node_name;                      ///< Pod
+  bool has_deletion_timestamp = false;        ///< metadata.deletionTimestamp set
   // status
   std::string phase;
-  std::optional<quantity> status_capacity;      ///< PVC status.capacity.storage
+  std::optional<quantity> status_capacity;  ///< PVC status.capacity.storage
   // shape, for objects without `kind`
   bool pod_shape = false;  ///< spec.containers / initContainers / volumes
   bool pv_shape = false;   ///< spec.capacity / claimRef / persistentVolumeReclaimPolicy / a source
   bool pvc_shape = false;  ///< spec.resources / volumeName, status.capacity
   // the other kinds volpol reads whole (volpol/k8s/object_value.h)
-  bool capture = false;               ///< `kind` (or the hint) is one of them
-  bool body_before_kind = false;      ///< a field other than apiVersion/metadata came before `kind`
-  std::vector<value::entry> captured; ///< top-level fields but kind, apiVersion, metadata
+  bool capture = false;                ///< `kind` (or the hint) is one of them
+  bool body_before_kind = false;       ///< a field other than apiVersion/metadata came before `kind`
+  std::vector<value::entry> captured;  ///< top-level fields but kind, apiVersion, metadata
 
   void clear();
 };

@@ -91,8 +91,8 @@ class ordered_workers {
   object_sink& out_;
   std::size_t max_in_flight_;
   std::mutex mutex_;
-  std::condition_variable work_ready_;  ///< a batch was queued, or stopping
-  std::condition_variable batch_done_;  ///< a batch was finished
+  std::condition_variable work_ready_;       ///< a batch was queued, or stopping
+  std::condition_variable batch_done_;       ///< a batch was finished
   std::deque<std::unique_ptr<slot>> slots_;  ///< in submission order; front = oldest not passed on
   std::size_t next_ = 0;                     ///< index in slots_ of the first batch not started
   bool stopping_ = false;

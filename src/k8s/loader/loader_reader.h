@@ -58,8 +58,8 @@ class object_reader : private value_reader<A> {
   using base::expect_object;
   using base::fail;
   using base::failed_;
-  using base::options_;
   using base::optional_string_field;
+  using base::options_;
   using base::path_;
   using base::pending_identity_;
   using base::quantity_map;
@@ -102,8 +102,7 @@ class object_reader : private value_reader<A> {
     f.clear();
     if (t == node_type::array) return array_of_documents(n, hint, depth);
     report(n, f, object_kind::unknown,
-           t == node_type::invalid ? a_.parse_error()
-                                   : fmt::format("expected an object, got {}", type_name(t)));
+           t == node_type::invalid ? a_.parse_error() : fmt::format("expected an object, got {}", type_name(t)));
     return a_.alive();
   }
 
@@ -158,8 +157,7 @@ class object_reader : private value_reader<A> {
     return true;
   }
 
-  bool top_field(std::string_view key, node& v, object_fields& f, field_mask& mask, bool& is_list,
-                 int depth) {
+  bool top_field(std::string_view key, node& v, object_fields& f, field_mask& mask, bool& is_list, int depth) {
     if (key == "kind") {
       if (!string_field(key, v, f.kind)) return false;
       mask = field_mask::for_kind(kind_from_name(f.kind));
@@ -167,8 +165,7 @@ class object_reader : private value_reader<A> {
       return true;
     }
     if (key == "apiVersion") return string_field(key, v, f.api_version);
-    if (key == "metadata")
-      return mask.metadata || f.capture ? scoped(key, [&] { return metadata(v, f); }) : true;
+    if (key == "metadata") return mask.metadata || f.capture ? scoped(key, [&] { return metadata(v, f); }) : true;
     if (f.capture && key != "items") return capture_field(key, v, f);
     if (f.kind.empty()) f.body_before_kind = true;
     if (key == "spec") return scoped(key, [&] { return spec(v, f, mask); });
@@ -371,8 +368,7 @@ class object_reader : private value_reader<A> {
     if (!expect_object(n)) return false;
     return a_.fields(n, [&](std::string_view key, node& v) {
       if (key == "name") return string_field(key, v, out.name);
-      if (const auto s = volume_source_from_field(key))
-        return scoped(key, [&] { return source(*s, v, out.sources); });
+      if (const auto s = volume_source_from_field(key)) return scoped(key, [&] { return source(*s, v, out.sources); });
       return true;
     });
   }
@@ -401,8 +397,7 @@ class object_reader : private value_reader<A> {
         return a_.fields(n, [&](std::string_view key, node& v) {
           return key == "secretName" ? string_field(key, v, out.secret_name) : true;
         });
-      case volume_source::aws_elastic_block_store:
-        return disk_id(n, "volumeID", out, true);
+      case volume_source::aws_elastic_block_store: return disk_id(n, "volumeID", out, true);
       case volume_source::gce_persistent_disk:
         return disk_id(n, "pdName", out, !out.has(volume_source::aws_elastic_block_store));
       case volume_source::azure_disk:
@@ -411,8 +406,7 @@ class object_reader : private value_reader<A> {
                            !out.has(volume_source::gce_persistent_disk));
       case volume_source::ephemeral:
         return a_.fields(n, [&](std::string_view key, node& v) {
-          if (key == "volumeClaimTemplate" && a_.type(v) != node_type::null)
-            out.ephemeral_has_template = true;
+          if (key == "volumeClaimTemplate" && a_.type(v) != node_type::null) out.ephemeral_has_template = true;
           return true;
         });
       default: return true;
@@ -450,7 +444,6 @@ class object_reader : private value_reader<A> {
       return true;
     });
   }
-
 
   diagnostic error_at(node& n, const object_fields& f, object_kind k, std::string message) {
     diagnostic d;

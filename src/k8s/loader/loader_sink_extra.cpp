@@ -14,8 +14,7 @@ bool cluster_sink::add_extra(object_fields& f, const classification& c, object_o
   if (!k) {
     if (extra_kind_of(kind))  // the kind of another group: counted with its apiVersion
       ++r_.counts.other_kinds[fmt::format("{} ({})", kind, f.api_version)];
-    else
-      ++r_.counts.other_kinds[std::string(kind)];
+    else ++r_.counts.other_kinds[std::string(kind)];
     return true;
   }
   if (layout_ != nullptr && f.meta.namespace_.empty()) f.meta.namespace_ = layout_->namespace_;

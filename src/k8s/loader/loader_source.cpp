@@ -55,8 +55,7 @@ std::size_t memory_source::read(char* dst, std::size_t n) {
   return k;
 }
 
-chunk_buffer::chunk_buffer(std::size_t chunk_size)
-    : capacity_(std::max<std::size_t>(chunk_size, 4096)) {}
+chunk_buffer::chunk_buffer(std::size_t chunk_size) : capacity_(std::max<std::size_t>(chunk_size, 4096)) {}
 
 void chunk_buffer::allocate(std::size_t room) {
   std::unique_ptr<char[]> bigger(new char[room + padding]);

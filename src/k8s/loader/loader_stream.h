@@ -10,7 +10,6 @@
 #include "loader_source.h"
 #include "volpol/k8s/limits.h"
 
-
 namespace volpol::k8s::detail {
 
 struct stream_context {
@@ -18,7 +17,7 @@ struct stream_context {
   std::string_view kind_hint;  ///< kind from the folder layout ("" = none)
   read_options options;
   object_sink& sink;
-  chunk_buffer& buffer;        ///< reset() on the stream's source already
+  chunk_buffer& buffer;  ///< reset() on the stream's source already
   const input_limits& limits;
   /// Threads that parse the stream's objects (loader_parallel.h); 1: all on the calling thread.
   unsigned threads = 1;
@@ -34,7 +33,6 @@ void read_json_stream(stream_context& ctx, simdjson::ondemand::parser& parser);
 void read_yaml_stream(stream_context& ctx);
 
 /// Byte offset → 1-based line and column (bytes), counting from `text`'s start.
-void line_column(std::string_view text, std::uint64_t offset, std::uint32_t& line,
-                 std::uint32_t& column);
+void line_column(std::string_view text, std::uint64_t offset, std::uint32_t& line, std::uint32_t& column);
 
 }  // namespace volpol::k8s::detail

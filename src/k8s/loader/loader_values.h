@@ -40,8 +40,7 @@ struct read_options {
   int max_depth = 8;
 };
 
-inline constexpr std::string_view last_applied_annotation =
-    "kubectl.kubernetes.io/last-applied-configuration";
+inline constexpr std::string_view last_applied_annotation = "kubectl.kubernetes.io/last-applied-configuration";
 
 /// Whether `filter` keeps the annotation `key`.
 [[nodiscard]] inline bool keeps(annotation_filter filter, std::string_view key) {
@@ -202,8 +201,7 @@ class value_reader {
       return wrong_type(v, t, "a quantity string");
     }
     auto q = quantity::parse(text);
-    if (const diagnostic* e = q.error())
-      return fail(v, e->message);  // names the text: "invalid quantity `10Gx`: ..."
+    if (const diagnostic* e = q.error()) return fail(v, e->message);  // names the text: "invalid quantity `10Gx`: ..."
     out = std::move(q).value();
     return true;
   }
@@ -260,7 +258,6 @@ class value_reader {
     path_.pop();
     return ok;
   }
-
 
   A& a_;
   read_options options_;

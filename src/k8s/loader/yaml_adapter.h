@@ -30,7 +30,7 @@ struct yaml_adapter {
     return s == "Y";
   }
   static bool false_word(std::string_view s) {
-    static constexpr std::array<std::string_view, 10> words = {"false", "False", "FALSE", "no", "No",
+    static constexpr std::array<std::string_view, 10> words = {"false", "False", "FALSE", "no",  "No",
                                                                "NO",    "off",   "Off",   "OFF", "n"};
     for (auto w : words)
       if (s == w) return true;

@@ -58,8 +58,7 @@ std::string_view kind_value(std::string_view line) {
   while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
   if (const auto hash = v.find(" #"); hash != std::string_view::npos) v = v.substr(0, hash);
   while (!v.empty() && (v.back() == '\n' || v.back() == '\r' || v.back() == ' ')) v.remove_suffix(1);
-  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
-    v = v.substr(1, v.size() - 2);
+  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
   return v;
 }
 
@@ -410,9 +409,10 @@ class yaml_stream {
     diagnostic d;
     d.where.file = std::string(ctx_.file);
     d.where.line = first_line;
-    d.message = fmt::format("not read: a YAML {} larger than {} bytes, from line {} to line {} (raise with "
-                            "--max-object-bytes)",
-                            what, ctx_.limits.max_object_bytes, first_line, last_line_);
+    d.message = fmt::format(
+        "not read: a YAML {} larger than {} bytes, from line {} to line {} (raise with "
+        "--max-object-bytes)",
+        what, ctx_.limits.max_object_bytes, first_line, last_line_);
     ctx_.sink.problem(std::move(d));
   }
 
@@ -432,13 +432,13 @@ class yaml_stream {
   std::size_t item_index_ = 0;
   std::string trailer_;
   std::uint32_t trailer_first_ = 0;
-  std::uint32_t last_line_ = 0;     ///< the last line given to grow()
-  std::uint32_t doc_over_ = 0;      ///< line where doc_ went past --max-object-bytes (0: not)
+  std::uint32_t last_line_ = 0;  ///< the last line given to grow()
+  std::uint32_t doc_over_ = 0;   ///< line where doc_ went past --max-object-bytes (0: not)
   std::uint32_t item_over_ = 0;
   std::uint32_t trailer_over_ = 0;
   std::string list_kind_;
   yaml_piece_reader reader_;
-  yaml_tree tree_;  ///< the piece being read here (reused: its arrays keep their capacity)
+  yaml_tree tree_;                            ///< the piece being read here (reused: its arrays keep their capacity)
   std::unique_ptr<yaml_batch> batch_;         ///< pieces gathered for the workers
   std::unique_ptr<ordered_workers> workers_;  ///< started with the first full batch
 };
