@@ -218,6 +218,11 @@ class checker {
     out.line = static_cast<std::uint32_t>(p.problem_mark.line + 1);
     out.column = static_cast<std::uint32_t>(p.problem_mark.column + 1);
     out.message = p.context ? fmt::format("{} ({} at line {})", what, p.context, p.context_mark.line + 1) : what;
+    out.problem = what;
+    if (p.context != nullptr) {
+      out.context = p.context;
+      out.context_line = static_cast<std::uint32_t>(p.context_mark.line + 1);
+    }
     if (p.error == YAML_MEMORY_ERROR) out.message = "out of memory";
     return out;
   }
@@ -235,6 +240,11 @@ class checker {
 
 std::optional<yaml_problem> check_yaml(std::string_view text, const yaml_limits& limits) {
   return checker(text, limits).run();
+}
+
+std::string message_in_file(const yaml_problem& p, std::uint32_t first_line) {
+  if (p.context_line == 0 || p.what != yaml_problem::kind::syntax || p.message == "out of memory") return p.message;
+  return fmt::format("{} ({} at line {})", p.problem, p.context, first_line + p.context_line - 1);
 }
 
 namespace detail {

@@ -41,14 +41,18 @@ row make_row(const volume_record& r, const plan_result& plan) {
   std::string reason = reason_text(r, plan);
   if (r.error() && r.decision.kind != reason_kind::error)
     reason = "error: " + error_messages(r) + (reason.empty() ? "" : "; " + reason);
-  return {or_dash(ns),
-          or_dash(pod),
-          or_dash(r.pvc_name),
-          or_dash(r.pv_name),
-          or_dash(r.storage_class),
-          std::string(method_label(r)),
-          or_dash(policy_label(r)),
-          reason};
+  row out = {or_dash(ns),
+             or_dash(pod),
+             or_dash(r.pvc_name),
+             or_dash(r.pv_name),
+             or_dash(r.storage_class),
+             std::string(method_label(r)),
+             or_dash(policy_label(r)),
+             reason};
+  // Names and reasons come from the inputs: control bytes (an ESC, a newline in a block
+  // scalar) are escaped as in messages, so they never reach a terminal raw or split a row.
+  for (std::string& cell : out) cell = escape_text(cell);
+  return out;
 }
 
 }  // namespace

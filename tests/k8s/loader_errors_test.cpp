@@ -2,6 +2,8 @@
 // offset, path, object), and every other object still loads.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <string>
 #include <vector>
 
@@ -56,7 +58,7 @@ TEST(loader_errors, wrong_types_and_bad_quantities) {
 TEST(loader_errors, bad_yaml_loses_one_document) {
   const load_result r = load_fixture("bad-yaml.yaml");
   EXPECT_EQ(messages(r), std::vector<std::string>{data_dir + "bad-yaml.yaml:12:5: invalid YAML: did not find expected "
-                                                             "',' or ']' (while parsing a flow sequence at line 6)"});
+                                                             "',' or ']' (while parsing a flow sequence at line 11)"});
   EXPECT_NE(r.objects.find_pvc("ns", "before"), nullptr);
   EXPECT_NE(r.objects.find_pvc("ns", "after"), nullptr);
   EXPECT_EQ(r.objects.size(), 2U);
@@ -181,6 +183,23 @@ TEST(loader_errors, yaml_errors_inside_list_items) {
   EXPECT_NE(r.objects.find_pod("ns", "a"), nullptr);
   EXPECT_NE(r.objects.find_pod("ns", "d"), nullptr);
   EXPECT_EQ(r.counts.pods, 2U);
+}
+
+// libyaml's "(while parsing ... at line N)" names the file's line, not the document's.
+TEST(loader_errors, yaml_syntax_context_line_is_the_files) {
+  std::string text;
+  for (int i = 0; i < 20; ++i)
+    text += fmt::format("apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {{name: g{}, namespace: ns}}\n"
+                        "spec: {{storageClassName: gp3}}\n---\n",
+                        i);
+  text += "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: s, namespace: ns}\nspec:\n"
+          "  storageClassName: [gp3\n";
+  const load_result r = load_text(text, "s.yaml");
+  EXPECT_EQ(r.counts.persistent_volume_claims, 20U);
+  ASSERT_EQ(r.problems.size(), 1U);
+  const diagnostic& d = r.problems.items()[0];
+  EXPECT_EQ(d.where.line, 106U);
+  EXPECT_NE(d.message.find("(while parsing a flow sequence at line 105)"), std::string::npos) << d.message;
 }
 
 }  // namespace

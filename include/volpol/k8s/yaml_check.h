@@ -42,11 +42,21 @@ struct yaml_problem {
   std::uint32_t line = 0;    ///< 1-based, in `text`
   std::uint32_t column = 0;  ///< 1-based (bytes)
   std::string message;       ///< "control characters are not allowed" ... (escaped, no file)
+  /// A syntax error's parts: the problem alone, and libyaml's context ("while parsing a flow
+  /// sequence") with its 1-based line in `text` (0: no context). `message` is
+  /// "problem (context at line N)"; message_in_file() counts N from the file instead.
+  std::string problem;
+  std::string context;
+  std::uint32_t context_line = 0;
   enum class kind : std::uint8_t { syntax, characters, depth, nodes, alias, after_first_document } what = kind::syntax;
 };
 
 /// Checks `text` (one or more YAML documents). nullopt when yaml.v3 would read it and it is
 /// within `limits`; else the first problem.
 [[nodiscard]] std::optional<yaml_problem> check_yaml(std::string_view text, const yaml_limits& limits = {});
+
+/// `p.message` for a text that starts at line `first_line` of its file: the context's line is
+/// the file's (p.line and p.column are the caller's to shift).
+[[nodiscard]] std::string message_in_file(const yaml_problem& p, std::uint32_t first_line);
 
 }  // namespace volpol::k8s

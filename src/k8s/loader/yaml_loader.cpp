@@ -157,7 +157,7 @@ struct yaml_piece_reader {
     d.where.file = std::string(file);
     d.where.line = first_line + p->line - 1;
     d.where.column = p->column;
-    d.message = fmt::format("invalid YAML: {}", p->message);
+    d.message = fmt::format("invalid YAML: {}", message_in_file(*p, first_line));
     if (p->what == yaml_problem::kind::depth) d.message += " (raise with --max-depth)";
     if (p->what == yaml_problem::kind::nodes) d.message += " (raise with --max-yaml-nodes)";
     sink.problem(std::move(d));

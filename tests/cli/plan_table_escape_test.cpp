@@ -1,0 +1,34 @@
+// `volpol plan`'s table never passes control bytes of the inputs to the terminal: an ESC in a
+// name or a newline in a YAML block scalar is escaped as in messages, and each volume stays on
+// one row.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "cli_runner.h"
+
+using volpol::testing::run_cli;
+
+namespace {
+
+TEST(plan_table, control_bytes_of_names_are_escaped) {
+  const auto path =
+      std::filesystem::temp_directory_path() / ("volpol-table-escape-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(path) << R"({"apiVersion":"v1","kind":"PersistentVolumeClaim",)"
+                      << R"("metadata":{"name":"a\u001b[31mX","namespace":"ns"},)"
+                      << R"("spec":{"storageClassName":"gp\u001b3\nz"}})";
+  const auto r = run_cli({"plan", "-f", path.string()});
+  std::filesystem::remove(path);
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("a\\x1B[31mX"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("gp\\x1B3\\nz"), std::string::npos) << r.out;
+  // Header and one row before the blank line of the summary.
+  const std::string rows = r.out.substr(0, r.out.find("\n\n"));
+  EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), 1) << r.out;
+}
+
+}  // namespace
