@@ -16,8 +16,8 @@ using volpol::testing::run_cli;
 namespace {
 
 TEST(plan_table, control_bytes_of_names_are_escaped) {
-  const auto path =
-      std::filesystem::temp_directory_path() / ("volpol-table-escape-" + std::to_string(::getpid()) + ".json");
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("volpol-table-escape-" + std::to_string(::getpid()) + ".json");
   std::ofstream(path) << R"({"apiVersion":"v1","kind":"PersistentVolumeClaim",)"
                       << R"("metadata":{"name":"a\u001b[31mX","namespace":"ns"},)"
                       << R"("spec":{"storageClassName":"gp\u001b3\nz"}})";

@@ -189,11 +189,13 @@ TEST(loader_errors, yaml_errors_inside_list_items) {
 TEST(loader_errors, yaml_syntax_context_line_is_the_files) {
   std::string text;
   for (int i = 0; i < 20; ++i)
-    text += fmt::format("apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {{name: g{}, namespace: ns}}\n"
-                        "spec: {{storageClassName: gp3}}\n---\n",
-                        i);
-  text += "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: s, namespace: ns}\nspec:\n"
-          "  storageClassName: [gp3\n";
+    text += fmt::format(
+        "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {{name: g{}, namespace: ns}}\n"
+        "spec: {{storageClassName: gp3}}\n---\n",
+        i);
+  text +=
+      "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: s, namespace: ns}\nspec:\n"
+      "  storageClassName: [gp3\n";
   const load_result r = load_text(text, "s.yaml");
   EXPECT_EQ(r.counts.persistent_volume_claims, 20U);
   ASSERT_EQ(r.problems.size(), 1U);

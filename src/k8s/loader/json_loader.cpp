@@ -127,7 +127,11 @@ struct json_value_reader {
 class json_batch final : public batch_job {
  public:
   json_batch(const json_value_reader& reader, std::string_view hint, bool items)
-      : reader_(reader), hint_(hint), items_(items) {}
+      : reader_(reader), hint_(hint), items_(items) {
+    // One allocation per batch: it fills to about batch_bytes (one more value may pass it),
+    // then takes the padding.
+    text_.reserve(ordered_workers::batch_bytes + (std::size_t{64} << 10));
+  }
 
   void run(worker_scratch& scratch, object_sink& out) override {
     text_.append(simdjson::SIMDJSON_PADDING, ' ');
