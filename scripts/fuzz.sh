@@ -4,7 +4,9 @@
 # clang, AddressSanitizer and UndefinedBehaviorSanitizer.
 #   bash scripts/fuzz.sh [SECONDS_PER_HARNESS (default 60)] [HARNESS ...]
 # Environment: VOLPOL_FUZZ_BUILD_DIR (default build-fuzz; an existing VOLPOL_FUZZ=ON build is
-# reused as is), VOLPOL_FUZZ_JOBS (parallel harnesses, default 1).
+# reused as is), VOLPOL_FUZZ_JOBS (parallel harnesses, default 1), VOLPOL_FUZZ_RUNS (when set,
+# each harness stops after that many runs instead of after SECONDS; the long campaign of issue 12
+# is VOLPOL_FUZZ_RUNS=1000000).
 # Each harness's corpus grows in BUILD/fuzz-corpus/<harness>; a crash, leak or timeout leaves
 # its input in BUILD/fuzz-artifacts/<harness>/ and makes the script exit 1. The last line of
 # each run ("Done N runs in S second(s)") is printed in the summary.
@@ -39,17 +41,33 @@ run_one() {
   mkdir -p "$corpus" "$artifacts"
   # -rss_limit_mb: an input that takes more than 500 MB is a finding (issue 12's budget);
   # -timeout: one input running more than 5 s is a hang.
-  "$build/fuzz/fuzz_$h" "$corpus" "$build/fuzz-seeds/$h" -dict=fuzz/volpol.dict -max_total_time="$seconds" \
+  local stop=(-max_total_time="$seconds")
+  [ -n "${VOLPOL_FUZZ_RUNS:-}" ] && stop=(-runs="$VOLPOL_FUZZ_RUNS")
+  "$build/fuzz/fuzz_$h" "$corpus" "$build/fuzz-seeds/$h" -dict=fuzz/volpol.dict "${stop[@]}" \
     -timeout=5 -rss_limit_mb=1024 -malloc_limit_mb=500 -max_len=65536 -print_final_stats=1 \
     -artifact_prefix="$artifacts/" >"$log" 2>&1
 }
+jobs=${VOLPOL_FUZZ_JOBS:-1}
 for h in "${harnesses[@]}"; do
-  if run_one "$h"; then status=ok; else status=FAILED; failed=1; fi
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  echo "fuzz: fuzz_$h started ($(date -u +%H:%M:%S))"
+  (if run_one "$h"; then echo ok; else echo FAILED; fi >"$build/fuzz-$h.status") &
+done
+wait
+for h in "${harnesses[@]}"; do
+  status=$(cat "$build/fuzz-$h.status" 2>/dev/null || echo FAILED)
+  [ "$status" = ok ] || failed=1
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$build/fuzz-$h.log" | grep -o '[0-9]*$' || echo '?')
   rss=$(grep -o 'stat::peak_rss_mb: *[0-9]*' "$build/fuzz-$h.log" | grep -o '[0-9]*$' || echo '?')
-  summary+=("$(printf '%-15s %-6s %10s runs  peak RSS %4s MB  (%s)' "$h" "$status" "$execs" "$rss" "$build/fuzz-$h.log")")
+  secs=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$build/fuzz-$h.log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' || echo '?')
+  summary+=("$(printf '%-17s %-6s %10s runs in %5s s  peak RSS %4s MB  (%s)' "$h" "$status" "$execs" "$secs" "$rss" \
+    "$build/fuzz-$h.log")")
   [ "$status" = ok ] || tail -40 "$build/fuzz-$h.log" >&2
 done
-printf 'fuzz: %s s per harness\n' "$seconds"
+if [ -n "${VOLPOL_FUZZ_RUNS:-}" ]; then
+  printf 'fuzz: %s runs per harness\n' "$VOLPOL_FUZZ_RUNS"
+else
+  printf 'fuzz: %s s per harness\n' "$seconds"
+fi
 printf '%s\n' "${summary[@]}"
 exit $failed
