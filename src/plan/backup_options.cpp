@@ -96,9 +96,11 @@ result<backup_options> backup_options_from_backup(std::string_view text, std::st
 }
 
 std::string effective_data_mover(std::string_view from_policy, std::string_view from_backup) {
-  std::string_view chosen = !from_policy.empty() ? from_policy : from_backup;
-  if (chosen.empty()) chosen = policy::data_mover_velero;  // see the header: not normalised to velero-fs
-  return std::string(chosen);
+  if (!from_policy.empty()) return std::string(from_policy);
+  if (from_backup.empty() || from_backup == policy::data_mover_velero) {
+    return std::string(policy::default_builtin_data_mover);  // prepareBackupRequest
+  }
+  return std::string(from_backup);
 }
 
 backup_options backup_options_from(const k8s::backup& b) {

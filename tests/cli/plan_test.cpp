@@ -121,7 +121,13 @@ TEST(plan, backup_object_gives_options_and_flags_override) {
   auto q = plan({"--backup", "tests/data/plan/backup.yaml", "--snapshot-volumes"}, 1);
   EXPECT_EQ(q["team-b/scratch"].method, "csi-snapshot-data-movement");
   EXPECT_TRUE(q["team-b/scratch"].moved);
-  EXPECT_EQ(q["team-b/scratch"].data_mover, "velero");
+  // The Backup says `datamover: velero`: the backup controller's prepareBackupRequest makes it
+  // GetDefaultBuiltInDataMover(), and the DataUpload names that.
+  EXPECT_EQ(q["team-b/scratch"].data_mover, "velero-fs");
+  // A third-party data mover is kept as the Backup names it.
+  auto r = plan({"--backup", "tests/data/plan/backup.yaml", "--snapshot-volumes", "--data-mover", "acme-mover"}, 1);
+  EXPECT_EQ(r["team-b/scratch"].data_mover, "acme-mover");
+  EXPECT_TRUE(r["team-b/scratch"].moved);  // the DataUpload names the third-party mover
 }
 
 TEST(plan, exclude_namespaces_drops_their_volumes) {

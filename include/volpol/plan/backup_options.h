@@ -20,7 +20,7 @@ struct backup_options {
   std::optional<bool> snapshot_volumes;              ///< spec.snapshotVolumes: unset ≠ false
   std::optional<bool> default_volumes_to_fs_backup;  ///< spec.defaultVolumesToFsBackup: unset = server default
   std::optional<bool> snapshot_move_data;            ///< spec.snapshotMoveData
-  std::string data_mover;                            ///< spec.datamover ("" = velero's built-in)
+  std::string data_mover;                            ///< spec.datamover as written ("" = the built-in one)
   std::vector<std::string> include_namespaces;       ///< spec.includedNamespaces
   std::vector<std::string> exclude_namespaces;       ///< spec.excludedNamespaces
   std::vector<std::string> include_resources;        ///< spec.includedResources
@@ -62,13 +62,13 @@ struct server_options {
 
 /// The data mover Velero's DataUpload gets: `dataMover` from the volume policy (already
 /// normalised by action::data_mover(): "velero-fs" when the action names none), else the
-/// backup's spec.datamover, else policy::data_mover_velero ("velero"). Mirrors
-/// `newDataUpload` (pkg/backup/actions/csi/pvc_action.go) and BackupVolumeInfo's report of a
-/// DataUpload without a data mover (`veleroDatamover`, internal/volume/volumes_information.go).
-/// Both mean the default built-in mover; the spelling is what `plan` prints.
-/// Note: Velero's backup controller (since 2026-08, `prepareBackupRequest`) rewrites an empty
-/// or "velero" spec.datamover to GetDefaultBuiltInDataMover() ("velero-fs") before the backup
-/// runs; volpol keeps the Backup's spelling here.
+/// backup's spec.datamover as the backup controller leaves it: "" and "velero" become
+/// policy::default_builtin_data_mover ("velero-fs"), any other name is kept.
+/// Mirrors `prepareBackupRequest` (pkg/controller/backup_controller.go, which rewrites an
+/// empty or "velero" spec.datamover to GetDefaultBuiltInDataMover() before the backup runs,
+/// since Velero commit 11545ee6) and `newDataUpload` (pkg/backup/actions/csi/pvc_action.go).
+/// So BackupVolumeInfo's `veleroDatamover` fallback ("velero", for a DataUpload without a
+/// data mover) is never reached by a backup the controller prepared.
 [[nodiscard]] std::string effective_data_mover(std::string_view from_policy, std::string_view from_backup);
 
 }  // namespace volpol::plan
