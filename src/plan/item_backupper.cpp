@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <numeric>
 #include <tuple>
 
 #include "volpol/helper/decision.h"
@@ -55,6 +56,53 @@ std::vector<const T*> sorted_by_key(std::span<const T> items) {
   return out;
 }
 
+/// The plan's order: namespace, then the pod (volumes of no pod last), the pod volume, the
+/// PVC, the PV; ties keep the walk's order. Sorts compact keys, then moves each record once
+/// (records are a few hundred bytes: sorting them in place would move each many times).
+void sort_records(std::deque<volume_record>& v) {
+  struct sort_key {
+    std::string_view ns, pod, pod_volume, pvc, pv;
+    bool no_pod;
+    std::uint32_t index;
+  };
+  std::vector<sort_key> keys;
+  keys.reserve(v.size());
+  for (std::uint32_t i = 0; i < v.size(); ++i) {
+    const volume_record& r = v[i];
+    keys.push_back({r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace, r.pod_name, r.pod_volume, r.pvc_name,
+                    r.pv_name, r.pod_name.empty(), i});
+  }
+  std::sort(keys.begin(), keys.end(), [](const sort_key& a, const sort_key& b) {
+    if (const int c = a.ns.compare(b.ns); c != 0) return c < 0;
+    if (a.no_pod != b.no_pod) return b.no_pod;
+    if (const int c = a.pod.compare(b.pod); c != 0) return c < 0;
+    if (const int c = a.pod_volume.compare(b.pod_volume); c != 0) return c < 0;
+    if (const int c = a.pvc.compare(b.pvc); c != 0) return c < 0;
+    if (const int c = a.pv.compare(b.pv); c != 0) return c < 0;
+    return a.index < b.index;
+  });
+  std::vector<std::uint32_t> order(v.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) order[i] = keys[i].index;
+  keys = {};
+  // Position i takes the record at order[i]: follow each cycle of the permutation once.
+  std::vector<bool> placed(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (placed[i] || order[i] == i) continue;
+    volume_record held = std::move(v[i]);
+    std::size_t at = i;
+    for (;;) {
+      placed[at] = true;
+      const std::size_t from = order[at];
+      if (from == i) {
+        v[at] = std::move(held);
+        break;
+      }
+      v[at] = std::move(v[from]);
+      at = from;
+    }
+  }
+}
+
 }  // namespace
 
 item_backupper::item_backupper(const plan_input& in, namespace_includes_excludes ns, resource_includes_excludes rf,
@@ -89,7 +137,7 @@ void item_backupper::run() {
     const item_inclusion inc = ic_.collected(resource_kind::persistent_volume_claims, pvc->metadata);
     if (!left_out(inc)) {
       backup_pvc(*pvc);
-    } else if (!pvcs_done_.contains(pvc->metadata.namespace_ + "/" + pvc->metadata.name)) {
+    } else if (!pvcs_done_.contains(walk_key::pvc(pvc->metadata.namespace_, pvc->metadata.name))) {
       not_collected(entry_for_pvc(*pvc), inc);
     }
   }
@@ -97,7 +145,7 @@ void item_backupper::run() {
     const item_inclusion inc = ic_.collected(resource_kind::persistent_volumes, pv->metadata);
     if (inc.why == item_exclusion::cluster_scoped_not_listed) continue;  // only as a PVC's PV
     if (!left_out(inc)) backup_pv(*pv);
-    else if (!pvs_done_.contains(pv->metadata.name)) not_collected(entry_for_pv(*pv), inc);
+    else if (!pvs_done_.contains(walk_key::pv(pv->metadata.name))) not_collected(entry_for_pv(*pv), inc);
   }
 }
 
@@ -193,15 +241,26 @@ volume_error item_backupper::helper_error(const diagnostic& d, const k8s::persis
 
 // ---- records ---------------------------------------------------------------------------
 
-volume_entry& item_backupper::entry(std::string key) {
-  const auto [it, added] = index_.try_emplace(std::move(key), nullptr);
+volume_entry& item_backupper::entry(const walk_key& key) {
+  const auto [it, added] = index_.try_emplace(key, nullptr);
   if (added) it->second = &entries_.emplace_back();
   return *it->second;
 }
 
+volume_entry& item_backupper::pod_row(const k8s::pod& pod, const walk_key& key) {
+  if (pod_of_rows_ != &pod) {
+    pod_of_rows_ = &pod;
+    pod_rows_.clear();
+  }
+  for (const auto& [k, e] : pod_rows_)
+    if (k == key) return *e;
+  volume_entry* e = &entries_.emplace_back();
+  pod_rows_.emplace_back(key, e);
+  return *e;
+}
+
 volume_entry& item_backupper::entry_for_pvc(const k8s::persistent_volume_claim& pvc) {
-  const std::string key = skipped_pv_tracker::key_for(pvc.volume_name, pvc.metadata.namespace_, pvc.metadata.name);
-  volume_entry& e = entry(key);
+  volume_entry& e = entry(skipped_pv_tracker::key_for(pvc.volume_name, pvc.metadata.namespace_, pvc.metadata.name));
   volume_record& r = e.rec;
   r.pvc_name = pvc.metadata.name;
   r.pvc_namespace = pvc.metadata.namespace_;
@@ -224,7 +283,7 @@ volume_entry& item_backupper::entry_for_pv(const k8s::persistent_volume& pv) {
 }
 
 volume_entry& item_backupper::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) {
-  volume_entry& e = entry("pod:" + pod.metadata.namespace_ + "/" + pod.metadata.name + "/" + v.name);
+  volume_entry& e = pod_row(pod, {walk_key::kind::pod_volume, pod.metadata.namespace_, pod.metadata.name, v.name});
   volume_record& r = e.rec;
   r.pod_namespace = pod.metadata.namespace_;
   r.pod_name = pod.metadata.name;
@@ -245,14 +304,14 @@ void item_backupper::conclude(volume_entry& e, const volume_decision& why) {
 void item_backupper::track(volume_entry& e, skip_approach approach, skip_cause cause, const volume_decision& why,
                            const k8s::pod* pod, const k8s::pod_volume* pod_volume) {
   const volume_record& r = e.rec;
-  const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
+  const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
   if (!key.empty()) skipped_.track(key, approach, cause, pod, pod_volume);
   conclude(e, why);
 }
 
 void item_backupper::decide(volume_entry& e, backup_method m, const volume_decision& why) {
   volume_record& r = e.rec;
-  const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
+  const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
   if (!key.empty()) skipped_.untrack(key);
   trace(e, why);
   if (e.decided) return;  // Velero untracks once: the first method stays
@@ -289,11 +348,11 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
     e.rec.decision = d;
     e.decided = true;  // its outcome is the PVC's row
   }
-  index_ = {};                                       // frees the keys
+  index_ = {};
   for (; !entries_.empty(); entries_.pop_front()) {  // move records out, freeing as we go
     volume_entry& e = entries_.front();
     volume_record& r = e.rec;
-    const std::string key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // "" for pod volumes
+    const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // none: pod volumes
     if (e.shared_pvc != nullptr) {
       out.volumes.push_back(std::move(r));
       continue;
@@ -343,14 +402,7 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
       }
     out.volumes.push_back(std::move(r));
   }
-  // Namespace, then the pod (volumes of no pod last), the pod volume, the PVC, the PV.
-  std::sort(out.volumes.begin(), out.volumes.end(), [](const volume_record& a, const volume_record& b) {
-    auto sort_key = [](const volume_record& r) {
-      const std::string_view ns = r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace;
-      return std::make_tuple(ns, r.pod_name.empty(), r.pod_name, r.pod_volume, r.pvc_name, r.pv_name);
-    };
-    return sort_key(a) < sort_key(b);
-  });
+  sort_records(out.volumes);
   for (const volume_record& r : out.volumes) {
     if (r.decision.kind == reason_kind::pvc_covered_by_pod) continue;  // counted with its PVC's row
     plan_summary& s = out.summary;

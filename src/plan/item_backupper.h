@@ -19,6 +19,7 @@
 #include "volpol/plan/item_collection.h"
 #include "volpol/plan/node_agent.h"
 #include "volpol/plan/planner.h"
+#include "walk_key.h"
 
 namespace volpol::plan::detail {
 
@@ -110,12 +111,18 @@ class item_backupper {
   helper::volume_helper csi_;                       // the CSI plugin's own helper
   pvc_snapshot_tracker pvc_tracker_;
   skipped_pv_tracker skipped_;
-  std::unordered_set<std::string> pvcs_done_, pvs_done_;
+  // Velero's BackedUpItems for PVCs and PVs (views into the cluster).
+  std::unordered_set<walk_key, walk_key_hash> pvcs_done_, pvs_done_;
   // Records live in a deque (stable addresses, freed block by block when moved into the
-  // result); the index finds a volume's record by its key ("pv:NAME", "pvc:NS/NAME", "pod:...").
+  // result); the index finds a volume's record by its key (walk_key.h).
   std::deque<volume_entry> entries_;
-  std::unordered_map<std::string, volume_entry*> index_;
-  volume_entry& entry(std::string key);
+  std::unordered_map<walk_key, volume_entry*, walk_key_hash> index_;  // PVs and PVCs
+  volume_entry& entry(const walk_key& key);
+  // The rows of the pod the walk is at (pod volumes without a claim, rows of a shared PVC):
+  // their keys name the pod, and each pod is walked once, so they need no global index.
+  const k8s::pod* pod_of_rows_ = nullptr;
+  std::vector<std::pair<walk_key, volume_entry*>> pod_rows_;
+  volume_entry& pod_row(const k8s::pod& pod, const walk_key& key);
 };
 
 /// A decision of `kind` taken at `step`.

@@ -35,7 +35,8 @@ volume_entry& item_backupper::entry_for_pod_volume_or_pvc(const k8s::pod& pod, c
     e.rec.pod_volume = v.name;
   } else if (e.rec.pod_name != pod.metadata.name && e.shared_pvc == nullptr) {
     // Another pod mounts the same PVC: its volume gets its own row (finished in finish()).
-    volume_entry& row = entry("podpvc:" + pod.metadata.namespace_ + "/" + pod.metadata.name + "/" + v.name);
+    volume_entry& row = pod_row(pod,
+                                {walk_key::kind::shared_pvc_row, pod.metadata.namespace_, pod.metadata.name, v.name});
     row.shared_pvc = &e;
     row.rec.pod_namespace = pod.metadata.namespace_;
     row.rec.pod_name = pod.metadata.name;

@@ -24,8 +24,8 @@ std::string_view to_string(skip_approach a) {
   return "any";
 }
 
-void skipped_pv_tracker::track(const std::string& key, skip_approach approach, skip_cause cause, const k8s::pod* pod,
-                               const k8s::pod_volume* pod_volume) {
+void skipped_pv_tracker::track(const detail::walk_key& key, skip_approach approach, skip_cause cause,
+                               const k8s::pod* pod, const k8s::pod_volume* pod_volume) {
   if (key.empty() || cause == skip_cause::none || included_.count(key) != 0) return;
   skipped_reasons& r = reasons_[key];
   r.cause[static_cast<std::size_t>(approach)] = cause;
@@ -35,28 +35,20 @@ void skipped_pv_tracker::track(const std::string& key, skip_approach approach, s
   }
 }
 
-void skipped_pv_tracker::untrack(const std::string& key) {
+void skipped_pv_tracker::untrack(const detail::walk_key& key) {
   if (key.empty()) return;
   included_.insert(key);
   reasons_.erase(key);
 }
 
-bool skipped_pv_tracker::is_skipped(const std::string& key) const {
+bool skipped_pv_tracker::is_skipped(const detail::walk_key& key) const {
   const auto it = reasons_.find(key);
   return it != reasons_.end() && !it->second.empty();
 }
 
-skipped_reasons skipped_pv_tracker::reasons(const std::string& key) const {
+skipped_reasons skipped_pv_tracker::reasons(const detail::walk_key& key) const {
   const auto it = reasons_.find(key);
   return it == reasons_.end() ? skipped_reasons{} : it->second;
-}
-
-std::string skipped_pv_tracker::key_for(std::string_view pv_name, std::string_view pvc_namespace,
-                                        std::string_view pvc_name) {
-  if (!pv_name.empty()) return "pv:" + std::string(pv_name);
-  if (!pvc_name.empty() && !pvc_namespace.empty())
-    return "pvc:" + std::string(pvc_namespace) + "/" + std::string(pvc_name);
-  return {};
 }
 
 std::string skip_reason_text(skip_cause cause, const k8s::pod* pod, const k8s::pod_volume* v) {

@@ -7,12 +7,13 @@
 // `skippedReason` of BackupVolumeInfo — when output is written.
 #pragma once
 
-#include <map>
-#include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "volpol/plan/volume_decision.h"
+#include "walk_key.h"
 
 namespace volpol::plan {
 
@@ -20,24 +21,26 @@ class skipped_pv_tracker {
  public:
   /// Records `cause` for `approach`; `pod` / `pod_volume` are the pod (and its volume) a
   /// pod-volume cause names. Ignored for an empty key, skip_cause::none, or when the volume
-  /// was untracked before. `key` is "pv:NAME" or "pvc:NS/NAME" (Velero's getVolumeKey); use
-  /// key_for(). Mirrors `skipPVTracker.Track`.
-  void track(const std::string& key, skip_approach approach, skip_cause cause, const k8s::pod* pod = nullptr,
+  /// was untracked before. `key` is Velero's getVolumeKey ("pv:NAME" or "pvc:NS/NAME"); use
+  /// key_for(). Its views must outlive the tracker. Mirrors `skipPVTracker.Track`.
+  void track(const detail::walk_key& key, skip_approach approach, skip_cause cause, const k8s::pod* pod = nullptr,
              const k8s::pod_volume* pod_volume = nullptr);
   /// The volume is backed up: forget its reasons, never track it again. Mirrors `Untrack`.
-  void untrack(const std::string& key);
-  [[nodiscard]] bool is_skipped(const std::string& key) const;
-  [[nodiscard]] bool is_included(const std::string& key) const { return included_.count(key) != 0; }
+  void untrack(const detail::walk_key& key);
+  [[nodiscard]] bool is_skipped(const detail::walk_key& key) const;
+  [[nodiscard]] bool is_included(const detail::walk_key& key) const { return included_.count(key) != 0; }
   /// The volume's entries; empty when it is not skipped.
-  [[nodiscard]] skipped_reasons reasons(const std::string& key) const;
+  [[nodiscard]] skipped_reasons reasons(const detail::walk_key& key) const;
 
-  /// Velero's getVolumeKey: "pv:NAME", else "pvc:NS/NAME", else "".
-  [[nodiscard]] static std::string key_for(std::string_view pv_name, std::string_view pvc_namespace,
-                                           std::string_view pvc_name);
+  /// Velero's getVolumeKey: the PV's key, else the PVC's, else an empty key.
+  [[nodiscard]] static detail::walk_key key_for(std::string_view pv_name, std::string_view pvc_namespace,
+                                                std::string_view pvc_name) {
+    return detail::walk_key::of(pv_name, pvc_namespace, pvc_name);
+  }
 
  private:
-  std::map<std::string, skipped_reasons, std::less<>> reasons_;
-  std::set<std::string, std::less<>> included_;
+  std::unordered_map<detail::walk_key, skipped_reasons, detail::walk_key_hash> reasons_;
+  std::unordered_set<detail::walk_key, detail::walk_key_hash> included_;
 };
 
 /// Velero's reason text for one cause (the pod-volume causes name `pod` and `pod_volume`).

@@ -52,8 +52,8 @@ TEST(pvc_snapshot_tracker, last_pod_is_recorded_whatever_the_transition) {
 
 TEST(skipped_pv_tracker, reasons_sorted_by_approach_and_untrack_is_final) {
   skipped_pv_tracker t;
-  const std::string key = skipped_pv_tracker::key_for("pv-1", "ns", "pvc-1");
-  EXPECT_EQ(key, "pv:pv-1");
+  const auto key = skipped_pv_tracker::key_for("pv-1", "ns", "pvc-1");
+  EXPECT_EQ(key.to_string(), "pv:pv-1");
   const k8s::pod pod = pod_with_pvcs("pod-1");
   t.track(key, skip_approach::volume_snapshot, skip_cause::not_satisfy_criteria);
   t.track(key, skip_approach::any, skip_cause::resource_policy_skip);
@@ -68,8 +68,13 @@ TEST(skipped_pv_tracker, reasons_sorted_by_approach_and_untrack_is_final) {
   t.track(key, skip_approach::csi_snapshot, skip_cause::not_csi_volume);
   EXPECT_FALSE(t.is_skipped(key));
   EXPECT_EQ(serialize_skipped_reasons(t.reasons(key)), "");
-  EXPECT_EQ(skipped_pv_tracker::key_for("", "ns", "pvc-1"), "pvc:ns/pvc-1");
-  EXPECT_EQ(skipped_pv_tracker::key_for("", "", "pvc-1"), "");
+  EXPECT_EQ(skipped_pv_tracker::key_for("", "ns", "pvc-1").to_string(), "pvc:ns/pvc-1");
+  EXPECT_TRUE(skipped_pv_tracker::key_for("", "", "pvc-1").empty());
+  EXPECT_EQ(skipped_pv_tracker::key_for("", "", "pvc-1").to_string(), "");
+  // Keys are equal by content, whatever the views point at.
+  const std::string pv_name = "pv-1";
+  EXPECT_EQ(skipped_pv_tracker::key_for(pv_name, "", ""), key);
+  EXPECT_FALSE(t.is_skipped(skipped_pv_tracker::key_for(pv_name, "other", "other")));
 }
 
 // Velero's texts for the pod-volume causes name the pod and its volume (podvolume/backupper.go).
