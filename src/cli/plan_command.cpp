@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "phase_timings.h"
 #include "volpol/cli/app.h"
 #include "volpol/cli/plan_gates.h"
 #include "volpol/plan/backup_volume_info.h"
@@ -24,6 +25,7 @@ int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
   prepare_outcome prepared = prepare_plan(opt, /*trace=*/false, err);
   if (!prepared.plan) return prepared.exit;
   const prepared_plan& p = *prepared.plan;
+  const phase_timing timing("output");
   if (opt.output == "volumeinfo") {
     plan::write_backup_volume_infos(plan::backup_volume_infos(p.result, p.loaded.objects), out);
   } else if (opt.output == "json") {

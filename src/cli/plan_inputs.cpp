@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "load_progress.h"
+#include "phase_timings.h"
 #include "suggest.h"
 #include "volpol/cli/app.h"
 #include "volpol/cli/backup_choice.h"
@@ -239,7 +240,8 @@ void add_plan_input_flags(CLI::App* cmd, plan_options& opt) {
   add_backup_flags(cmd, opt);
   add_input_limit_flags(cmd, opt.limits);
   cmd->add_option("--threads", opt.threads,
-                  "Threads that parse a large JSON or YAML input (0: one per core; 1: one thread). The plan is "
+                  "Threads that parse a large JSON or YAML input and write -o json/yaml (0: one per core; 1: one "
+                  "thread). The plan is "
                   "the same whatever the number")
       ->check(CLI::Range(0u, 256u))
       ->type_name("N")
@@ -261,7 +263,8 @@ void add_backup_flags(CLI::App* cmd, plan_options& opt) {
                     "Use pod volume file system backup by default (opt-out mode)");
   add_optional_bool(cmd, "--snapshot-move-data", opt.snapshot_move_data,
                     "Move CSI snapshot data to the backup storage");
-  cmd->add_option("--data-mover", opt.data_mover, "Data mover for snapshot data movement (default velero)");
+  cmd->add_option("--data-mover", opt.data_mover,
+                  "Data mover for snapshot data movement (default velero-fs; \"velero\" means it too)");
   add_list(cmd, "--include-namespaces,-n,--namespace", opt.include_namespaces,
            "Namespaces to include (globs; default *); -n as in kubectl");
   add_list(cmd, "--exclude-namespaces", opt.exclude_namespaces, "Namespaces to exclude (globs)");
@@ -376,10 +379,12 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
   bool cluster_failed = false;
   {
     const load_progress progress(err, &objects_read);  // a status line on a terminal, for long loads
+    const phase_timing timing("load");
     p->loaded = live ? load_live_objects(*live, load, cluster_failed) : k8s::load_objects(opt.inputs, load);
   }
   plan::report_context& ctx = p->context;
   ctx.inputs = live ? std::vector<std::string>{"kubectl, context " + live->context} : opt.inputs;
+  ctx.threads = opt.threads;
   ctx.policy_file = files.policy_config_map ? files.policy_config_map->source : opt.policy_file;
   ctx.global_policy_file = files.global_config_map ? files.global_config_map->source : opt.global_policy_file;
   // Each problem once: on stderr; the machine formats carry them too (the table does not
@@ -465,7 +470,9 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
   in.backup = backup.value();
   in.server = server.value();
   in.trace = trace;
+  phase_timing plan_timing("plan");
   auto planned = plan::make_plan(in);
+  plan_timing.stop();
   if (const diagnostic* e = planned.error()) {
     std::fprintf(err, "error: %s\n", e->to_string().c_str());
     return out;

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "document_model.h"
+#include "ordered_text.h"
 #include "record_node.h"
 #include "volpol/helper/decision.h"
 #include "volpol/plan/reason_text.h"
@@ -190,14 +191,18 @@ void write_json(const plan_result& plan, const report_context& ctx, std::FILE* o
     text += ",\n";
   }
   text += "  \"volumes\": [";
-  bool first = true;
-  for (const volume_record& r : plan.volumes) {  // one record at a time: no whole-document tree
-    text += first ? "\n    " : ",\n    ";
-    first = false;
-    record_writer(text, 2).write(r, plan);
-    b.maybe_flush();
-  }
-  text += first ? "]\n}\n" : "\n  ]\n}\n";
+  // One record at a time (no whole-document tree), in chunks on ctx.threads threads.
+  ordered_text(
+      plan.volumes.size(), output_threads(ctx.threads),
+      [&plan](std::size_t i, std::string& chunk) {
+        chunk += i == 0 ? "\n    " : ",\n    ";
+        record_writer(chunk, 2).write(plan.volumes[i], plan);
+      },
+      [&b](const std::string& chunk) {
+        b.text() += chunk;
+        b.maybe_flush();
+      });
+  b.text() += plan.volumes.empty() ? "]\n}\n" : "\n  ]\n}\n";
 }
 
 void write_yaml(const plan_result& plan, const report_context& ctx, std::FILE* out) {
@@ -213,15 +218,20 @@ void write_yaml(const plan_result& plan, const report_context& ctx, std::FILE* o
     b.text() += e.c_str();
   }
   b.text() += plan.volumes.empty() ? "\nvolumes: []\n" : "\nvolumes:\n";
-  for (const volume_record& r : plan.volumes) {
-    YAML::Emitter e;
-    e << YAML::BeginSeq;
-    write_yaml(detail::volume_node(r, plan), e);
-    e << YAML::EndSeq;
-    b.text() += e.c_str();
-    b.text() += '\n';
-    b.maybe_flush();
-  }
+  ordered_text(
+      plan.volumes.size(), output_threads(ctx.threads),
+      [&plan](std::size_t i, std::string& chunk) {
+        YAML::Emitter e;
+        e << YAML::BeginSeq;
+        write_yaml(detail::volume_node(plan.volumes[i], plan), e);
+        e << YAML::EndSeq;
+        chunk += e.c_str();
+        chunk += '\n';
+      },
+      [&b](const std::string& chunk) {
+        b.text() += chunk;
+        b.maybe_flush();
+      });
 }
 
 }  // namespace volpol::plan

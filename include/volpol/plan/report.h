@@ -30,6 +30,9 @@ struct report_context {
   /// Notes after the plan's own: what was read from a live cluster (`volpol plan --cluster`:
   /// node agents against nodes, snapshot classes), printed and written like the plan's notes.
   std::vector<std::string> cluster_notes;
+  /// Threads that make the records' text for write_json / write_yaml (0: one per core); the
+  /// output is the same bytes whatever the number.
+  unsigned threads = 1;
 };
 
 /// Every name method_label gives, in the order of the plan's summary.
