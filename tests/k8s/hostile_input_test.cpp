@@ -438,6 +438,34 @@ TEST(hostile_input, content_after_a_flow_value_in_yaml_is_an_error) {
   EXPECT_EQ(as_json.counts.pods, 2U) << all_problems(as_json);
 }
 
+// Issue 12: an object of another kind with an `items` array is read as a list (apimachinery's
+// unstructuredJSONScheme reads any object with `items` so); its own fields were dropped with
+// no message. A warning now says so, at the object, in JSON (streamed or nested) and YAML.
+TEST(hostile_input, object_with_items_of_a_non_list_kind_is_reported) {
+  const std::string pod_json =
+      "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\",\"namespace\":\"n\"},"
+      "\"items\":[{\"kind\":\"Pod\",\"metadata\":{\"name\":\"inner\",\"namespace\":\"n\"},\"spec\":{}}]}";
+  for (const auto& [text, name] : std::vector<std::pair<std::string, std::string>>{
+           {pod_json, "top.json"},
+           {"[" + pod_json + "]", "nested.json"},
+           {"apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: n}\nitems:\n- {kind: Pod, metadata: {name: "
+            "inner, namespace: n}, spec: {}}\n",
+            "pod.yaml"}}) {
+    const load_result r = load_text(text, name);
+    EXPECT_EQ(r.counts.pods, 1U) << name << ": the item is read, as Kubernetes reads it";
+    const std::string all = all_problems(r);
+    EXPECT_NE(all.find("warning: "), std::string::npos) << name << ": " << all;
+    EXPECT_NE(all.find("`kind: Pod` has an `items` list: it is read as a list of objects"), std::string::npos)
+        << name << ": " << all;
+    EXPECT_FALSE(r.problems.has_errors()) << name << ": " << all;
+  }
+  // A list's own kind says nothing.
+  for (const std::string kind : {"List", "PodList", "PersistentVolumeList"}) {
+    const load_result r = load_text("{\"kind\":\"" + kind + "\",\"items\":[]}", "list.json");
+    EXPECT_TRUE(r.problems.empty()) << kind << ": " << all_problems(r);
+  }
+}
+
 // Issue 12: a 2.9 MB flow-style list in a .yaml file lost every object (read as JSON when
 // it fit in one 1 MiB window, else not): a .yaml file is YAML, whatever its size.
 TEST(hostile_input, flow_style_yaml_list_is_read_whatever_its_size) {

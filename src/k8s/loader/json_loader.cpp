@@ -256,6 +256,7 @@ class json_stream {
 
   /// An object: a list (its `items` streamed) or one object (kept whole, then parsed).
   bool top_object() {
+    const std::uint64_t start = buf_.base() + pos_;
     ++pos_;
     object_scan o;
     for (;;) {
@@ -266,6 +267,8 @@ class json_stream {
     }
     if (!o.saw_items) element(keep_, pos_, ctx_.kind_hint, npos);
     keep_ = pos_;
+    if (o.saw_items)
+      if (std::string w = items_of_non_list_kind(o.list_kind); !w.empty()) warning_at(start, std::move(w));
     return true;
   }
 
@@ -399,6 +402,15 @@ class json_stream {
   void add_line(diagnostic& p) const {
     if (!p.where.has_offset || p.where.line != 0 || buf_.base() != 0) return;
     line_column({d(), end()}, p.where.offset, p.where.line, p.where.column);
+  }
+
+  /// A warning at an offset from the stream's first byte (after every value before it).
+  void warning_at(std::uint64_t absolute, std::string message) {
+    pass_on_values();
+    diagnostic d = reader_.located(absolute, std::move(message));
+    d.level = severity::warning;
+    if (buf_.base() == 0) add_line(d);
+    ctx_.sink.problem(std::move(d));
   }
 
   bool error_at(std::size_t at, std::string message) {

@@ -30,6 +30,14 @@ std::string_view item_kind_of_list(std::string_view list_kind) {
   return list_kind.substr(0, list_kind.size() - suffix.size());
 }
 
+std::string items_of_non_list_kind(std::string_view kind) {
+  if (kind.empty() || kind == "List" || !item_kind_of_list(kind).empty()) return {};
+  return fmt::format(
+      "`kind: {}` has an `items` list: it is read as a list of objects, as Kubernetes reads any object with "
+      "`items`; its own fields are not read",
+      kind);
+}
+
 field_mask field_mask::for_kind(object_kind k) {
   switch (k) {
     case object_kind::persistent_volume: return {true, true, false, false};

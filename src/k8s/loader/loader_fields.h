@@ -28,6 +28,10 @@ enum class object_kind : std::uint8_t { unknown, persistent_volume, persistent_v
 [[nodiscard]] object_kind kind_from_name(std::string_view kind);
 /// The item kind of a typed list: "PodList" → "Pod"; "" for `List` or a non-list kind.
 [[nodiscard]] std::string_view item_kind_of_list(std::string_view list_kind);
+/// The warning for an object whose `kind` (non-empty, not "List" nor "...List") has an
+/// `items` list: Kubernetes' decoders (apimachinery's unstructuredJSONScheme) read any object
+/// with `items` as a list, so its own fields are not read; "" when the kind is a list's.
+[[nodiscard]] std::string items_of_non_list_kind(std::string_view kind);
 
 /// Which parts of an object to read: all while the kind is unknown, one kind's once known.
 struct field_mask {

@@ -143,7 +143,15 @@ class object_reader : private value_reader<A> {
       if (!a_.alive()) dead_reported_ = true;
       return a_.alive();
     }
-    if (is_list) return true;
+    if (is_list) {
+      if (std::string w = items_of_non_list_kind(f.kind); !w.empty()) {
+        diagnostic d = error_at(n, f, kind_from_name(f.kind), std::move(w));
+        d.level = severity::warning;
+        d.where = origin_location(origin, d.where);
+        sink_.problem(std::move(d));
+      }
+      return true;
+    }
     classification c = classify(f, hint);
     if (c.kind == object_kind::unknown) {
       diagnostic d = error_at(n, f, c.kind,
