@@ -285,6 +285,10 @@ void add_backup_flags(CLI::App* cmd, plan_options& opt) {
                   "(key=value[,key=value]; values typed as YAML: true, 1, text)");
 }
 
+prepare_outcome::~prepare_outcome() {
+  if (skip_free_before_exit) static_cast<void>(plan.release());  // see app.h
+}
+
 prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* err, bool policy_warnings_to_err) {
   prepare_outcome out;
   out.exit = exit_usage;

@@ -82,9 +82,17 @@ struct prepared_plan {
 /// @return the prepared plan, or the exit code to return when nothing can be planned
 ///         (exit_code::invalid_usage: a bad flag value or an invalid policy;
 ///         exit_code::unreadable_input: no input could be read, or none held an object).
+/// With skip_free_before_exit set, the prepared plan is not freed when the outcome goes away.
 struct prepare_outcome {
   std::unique_ptr<prepared_plan> plan;
   int exit = 0;
+
+  prepare_outcome() = default;
+  prepare_outcome(prepare_outcome&&) = default;
+  prepare_outcome& operator=(prepare_outcome&&) = default;
+  prepare_outcome(const prepare_outcome&) = delete;
+  prepare_outcome& operator=(const prepare_outcome&) = delete;
+  ~prepare_outcome();
 };
 [[nodiscard]] prepare_outcome prepare_plan(const plan_options& opt, bool trace, std::FILE* err,
                                            bool policy_warnings_to_err = true);
