@@ -20,9 +20,9 @@ node policy_node(const volume_record& r) {
   const policy::volume_policy& vp = *r.policy;
   fields p;
   p.emplace_back("index", num(vp.index));
-  p.emplace_back("document", str(vp.origin == policy::policy_origin::global ? "global" : "backup"));
+  p.emplace_back("document", str(vp.scope == policy::policy_scope::global ? "global" : "backup"));
   // The line in the file the user gave (for a ConfigMap: the ConfigMap file's line).
-  const value_mark at = vp.source.file_position(vp.mark);
+  const value_mark at = vp.origin.file_position(vp.mark);
   if (at.line > 0) p.emplace_back("line", num(at.line));
   p.emplace_back("conditions", str(vp.raw_conditions.is_null() ? "{}" : vp.raw_conditions.to_string()));
   p.emplace_back("action", str(policy_action(r)));

@@ -13,7 +13,7 @@ namespace {
 diagnostics problems_of(const std::string& text) {
   diagnostics out;
   const resource_policies doc = decode_resource_policies(text, {.file = "p.yaml"}, out);
-  (void)policies::build(doc, policy_origin::backup, out);
+  (void)policies::build(doc, policy_scope::backup, out);
   return out;
 }
 
@@ -116,7 +116,7 @@ TEST(decode, string_fields_take_any_scalar_as_written) {
   EXPECT_TRUE(vp.act.parameter("f")->is_float());
   // Conditions are re-encoded as yaml.v3 does before the strict decode: Go texts, nulls dropped.
   diagnostics out;
-  const policies built = policies::build(doc.value(), policy_origin::backup, out);
+  const policies built = policies::build(doc.value(), policy_scope::backup, out);
   ASSERT_TRUE(out.empty()) << out.items().front().to_string();
   const volume_conditions& c = built.volume_policies().at(0).conditions;
   EXPECT_EQ(c.storage_class, (std::vector<std::string>{"123", "true", "gp2"}));
