@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "document_model.h"
-#include "record_node.h"
+#include "report_fields.h"
 #include "volpol/helper/decision.h"
 #include "volpol/plan/explain_report.h"
 #include "volpol/plan/reason_text.h"
