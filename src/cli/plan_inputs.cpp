@@ -434,11 +434,37 @@ bool load_plan_objects(const plan_options& opt, const live_cluster* live, const 
   return !(p.unreadable_input && p.loaded.objects.empty());
 }
 
-/// The Backup: --from-backup / --from-schedule from the cluster, or --backup (a file with a
-/// Backup or Schedule, or one of the loaded objects), whose spec.resourcePolicy ConfigMap is
-/// loaded into `p.policies` when it is among the inputs and no other backup policy was given;
-/// then the flags over it. `missing_config_map` names a spec.resourcePolicy ConfigMap not
-/// found. nullopt: an error, written to `err`.
+/// --backup: a file with a Backup or Schedule, or one of the loaded objects (choose_backup),
+/// whose spec.resourcePolicy ConfigMap is loaded into `p.policies` when it is among the inputs
+/// and no other backup policy was given (`missing_config_map` names one not found).
+/// nullopt: an error, written to `err`.
+std::optional<plan::backup_options> backup_options_of_inputs(const plan_options& opt,
+                                                             const policy::backup_policy_files& files, prepared_plan& p,
+                                                             bool policy_warnings_to_err,
+                                                             std::string& missing_config_map, std::FILE* err) {
+  auto chosen = choose_backup(opt.backup_file, p.loaded.objects);
+  if (const diagnostic* e = chosen.error()) {
+    std::fprintf(err, "error: --backup: %s\n", e->to_string().c_str());  // its help included
+    print_usage_hint(err);
+    return std::nullopt;
+  }
+  // The Backup's spec.resourcePolicy ConfigMap, when it is in the inputs and no --policy or
+  // --resource-policies-configmap was given.
+  if (chosen->backup && opt.policy_file.empty() && !files.policy_config_map) {
+    if (auto checked = policy_from_backup(*chosen->backup, p.loaded.objects, missing_config_map)) {
+      for (const diagnostic& d : checked->problems)
+        if (policy_warnings_to_err || !checked->ok()) std::fprintf(err, "%s\n", d.to_string().c_str());
+      if (!checked->ok()) return std::nullopt;
+      for (const diagnostic& d : checked->problems) p.policies.problems.add(d);
+      p.policies.backup = std::move(checked->built);
+    }
+  }
+  for (const diagnostic& d : chosen->warnings) std::fprintf(err, "%s\n", d.to_string().c_str());
+  return std::move(chosen->options);
+}
+
+/// The Backup: --from-backup / --from-schedule from the cluster, or --backup
+/// (backup_options_of_inputs); then the flags over it. nullopt: an error, written to `err`.
 std::optional<plan::backup_options> plan_backup_options(const plan_options& opt, const live_cluster* live,
                                                         const policy::backup_policy_files& files, prepared_plan& p,
                                                         bool policy_warnings_to_err, std::string& missing_config_map,
@@ -452,25 +478,8 @@ std::optional<plan::backup_options> plan_backup_options(const plan_options& opt,
     }
     base = std::move(parsed).value();
   } else {
-    auto chosen = choose_backup(opt.backup_file, p.loaded.objects);
-    if (const diagnostic* e = chosen.error()) {
-      std::fprintf(err, "error: --backup: %s\n", e->to_string().c_str());  // its help included
-      print_usage_hint(err);
-      return std::nullopt;
-    }
-    // The Backup's spec.resourcePolicy ConfigMap, when it is in the inputs and no --policy or
-    // --resource-policies-configmap was given.
-    if (chosen->backup && opt.policy_file.empty() && !files.policy_config_map) {
-      if (auto checked = policy_from_backup(*chosen->backup, p.loaded.objects, missing_config_map)) {
-        for (const diagnostic& d : checked->problems)
-          if (policy_warnings_to_err || !checked->ok()) std::fprintf(err, "%s\n", d.to_string().c_str());
-        if (!checked->ok()) return std::nullopt;
-        for (const diagnostic& d : checked->problems) p.policies.problems.add(d);
-        p.policies.backup = std::move(checked->built);
-      }
-    }
-    for (const diagnostic& d : chosen->warnings) std::fprintf(err, "%s\n", d.to_string().c_str());
-    base = std::move(chosen->options);
+    base = backup_options_of_inputs(opt, files, p, policy_warnings_to_err, missing_config_map, err);
+    if (!base) return std::nullopt;
   }
   auto backup = backup_options_over(opt, std::move(*base));
   if (const diagnostic* e = backup.error()) {
