@@ -569,63 +569,68 @@ bool item_collection::backup_exclude_pvc() const {
   return !should_include_resource(resource_kind::persistent_volume_claims).included();
 }
 
+item_inclusion item_collection::namespace_exclusion(std::string_view ns) const {
+  item_inclusion r{item_exclusion::namespace_excluded, filter_origin::backup_spec, filter_field::included_namespaces};
+  for (const std::string_view l : labelled_namespaces_)
+    if (l == ns) {
+      r.origin = filter_origin::namespace_label;
+      r.field = filter_field::excluded_namespaces;
+      r.pattern = l;
+      return r;
+    }
+  for (const std::string& e : spec_->excluded_namespaces)
+    if (glob_match(e, ns)) {
+      r.field = filter_field::excluded_namespaces;
+      r.pattern = e;
+      return r;
+    }
+  return r;
+}
+
+const item_collection::resolved_filter* item_collection::name_filter_for(resource_kind kind,
+                                                                         std::string_view ns) const {
+  const resolved_filter* rf = nullptr;
+  if (ns.empty()) {
+    for (const auto& [k, f] : cluster_filters_)
+      if (k == kind) rf = f;
+    return rf;
+  }
+  const resolved_namespace_filter* nf = namespace_filter_for(ns);
+  if (nf == nullptr) return nullptr;
+  for (const auto& [k, f] : nf->kinds)
+    if (k == kind) rf = f;
+  return rf != nullptr ? rf : nf->catch_all;
+}
+
+item_inclusion item_collection::name_exclusion(const resolved_filter& rf, std::string_view name) {
+  if (rf.names->empty() && rf.excluded_names->empty()) return {};
+  item_inclusion r{
+      item_exclusion::filter_name, rf.origin, filter_field::resource_filter, rf.policy_index, rf.filter_index, true};
+  for (const std::string& e : *rf.excluded_names)
+    if (glob_match(e, name)) {
+      r.pattern = e;
+      return r;
+    }
+  const bool in = rf.names->empty() || has(*rf.names, "*") ||
+                  std::any_of(rf.names->begin(), rf.names->end(),
+                              [&](const std::string& n) { return glob_match(n, name); });
+  return in ? item_inclusion{} : r;
+}
+
 item_inclusion item_collection::inclusion_checks(resource_kind kind, const k8s::object_meta& meta,
                                                  bool deleting) const {
   if (const std::string* v = meta.labels.find(exclude_label); v != nullptr && *v == "true")
     return {item_exclusion::exclude_label, filter_origin::item_label, filter_field::exclude_label};
-  const bool namespaced = is_namespaced(kind);
-  const std::string_view ns = namespaced ? std::string_view(meta.namespace_) : std::string_view();
-  if (!ns.empty() && !ns_->should_include(ns)) {
-    item_inclusion r{item_exclusion::namespace_excluded, filter_origin::backup_spec, filter_field::included_namespaces};
-    for (const std::string_view l : labelled_namespaces_)
-      if (l == ns) {
-        r.origin = filter_origin::namespace_label;
-        r.field = filter_field::excluded_namespaces;
-        r.pattern = l;
-        return r;
-      }
-    for (const std::string& e : spec_->excluded_namespaces)
-      if (glob_match(e, ns)) {
-        r.field = filter_field::excluded_namespaces;
-        r.pattern = e;
-        return r;
-      }
-    return r;
-  }
+  const std::string_view ns = is_namespaced(kind) ? std::string_view(meta.namespace_) : std::string_view();
+  if (!ns.empty() && !ns_->should_include(ns)) return namespace_exclusion(ns);
   if (ns.empty()) {
     if (auto r = should_exclude_resource(kind); !r.included()) return r;
   } else if (auto r = should_include_resource(kind); !r.included()) {
     return r;
   }
   // Per-kind name filters of the fine-grained policies.
-  const resolved_filter* rf = nullptr;
-  if (!ns.empty()) {
-    if (const resolved_namespace_filter* nf = namespace_filter_for(ns)) {
-      for (const auto& [k, f] : nf->kinds)
-        if (k == kind) rf = f;
-      if (rf == nullptr) rf = nf->catch_all;
-    }
-  } else {
-    for (const auto& [k, f] : cluster_filters_)
-      if (k == kind) rf = f;
-  }
-  if (rf != nullptr && (!rf->names->empty() || !rf->excluded_names->empty())) {
-    item_inclusion r{item_exclusion::filter_name,
-                     rf->origin,
-                     filter_field::resource_filter,
-                     rf->policy_index,
-                     rf->filter_index,
-                     true};
-    for (const std::string& e : *rf->excluded_names)
-      if (glob_match(e, meta.name)) {
-        r.pattern = e;
-        return r;
-      }
-    const bool in = rf->names->empty() || has(*rf->names, "*") ||
-                    std::any_of(rf->names->begin(), rf->names->end(),
-                                [&](const std::string& n) { return glob_match(n, meta.name); });
-    if (!in) return r;
-  }
+  if (const resolved_filter* rf = name_filter_for(kind, ns))
+    if (auto r = name_exclusion(*rf, meta.name); !r.included()) return r;
   if (deleting) return {item_exclusion::being_deleted, filter_origin::item_metadata, filter_field::deletion_timestamp};
   return {};
 }

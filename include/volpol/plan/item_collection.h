@@ -208,6 +208,12 @@ class item_collection {
   [[nodiscard]] item_inclusion should_exclude_resource(resource_kind kind) const;
   [[nodiscard]] item_inclusion inclusion_checks(resource_kind kind, const k8s::object_meta& meta, bool deleting) const;
   [[nodiscard]] const resolved_namespace_filter* namespace_filter_for(std::string_view ns) const;
+  /// The steps of inclusion_checks (itemInclusionChecks): which filter excluded namespace `ns`;
+  /// the fine-grained filter whose names apply to `kind` in `ns` ("" for cluster-scoped), or
+  /// null; whether that filter's names / excludedNames leave `name` out.
+  [[nodiscard]] item_inclusion namespace_exclusion(std::string_view ns) const;
+  [[nodiscard]] const resolved_filter* name_filter_for(resource_kind kind, std::string_view ns) const;
+  [[nodiscard]] static item_inclusion name_exclusion(const resolved_filter& rf, std::string_view name);
   [[nodiscard]] item_inclusion scope_exclusion(const scope_filter& f, bool include_side, std::size_t index,
                                                bool namespaced, item_exclusion why) const;
   [[nodiscard]] item_inclusion selector_exclusion(item_exclusion why, const resolved_filter* rf, bool namespaced) const;
