@@ -45,18 +45,25 @@ namespace {
 using k8s::kubectl_call;
 using k8s::kubectl_failure;
 
-/// `metadata.name` of every item of a list; false when the text is not a list.
-bool item_names(const std::string& text, std::vector<std::string>& names) {
+/// Calls `f` with each element of a Kubernetes list's `items`; false when the text is not a list.
+template <class F>
+bool for_each_item(const std::string& text, const F& f) {
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   simdjson::dom::array items;
   if (parser.parse(text).get(doc) || doc["items"].get_array().get(items)) return false;
-  for (simdjson::dom::element item : items) {
+  for (simdjson::dom::element item : items) f(item);
+  return true;
+}
+
+/// `metadata.name` of every item of a list, sorted; false when the text is not a list.
+bool item_names(const std::string& text, std::vector<std::string>& names) {
+  const bool list = for_each_item(text, [&](simdjson::dom::element item) {
     std::string_view name;
     if (!item["metadata"]["name"].get_string().get(name)) names.emplace_back(name);
-  }
-  std::sort(names.begin(), names.end());
-  return true;
+  });
+  if (list) std::sort(names.begin(), names.end());
+  return list;
 }
 
 diagnostic warning_from(const k8s::kubectl_config& kc, const kubectl_call& call, std::string assumed) {
@@ -203,24 +210,17 @@ result<backup_and_policy_texts> fetch_backup_and_policy(const cluster_flags& fla
 std::vector<std::string> drivers_without_snapshot_class(const std::string& storage_classes,
                                                         const std::string& snapshot_classes) {
   std::set<std::string> drivers_with_class;
-  simdjson::dom::parser parser;
-  simdjson::dom::element doc;
-  simdjson::dom::array items;
-  if (!parser.parse(snapshot_classes).get(doc) && !doc["items"].get_array().get(items))
-    for (simdjson::dom::element item : items) {
-      std::string_view driver;
-      if (!item["driver"].get_string().get(driver)) drivers_with_class.emplace(driver);
-    }
+  (void)for_each_item(snapshot_classes, [&](simdjson::dom::element item) {
+    std::string_view driver;
+    if (!item["driver"].get_string().get(driver)) drivers_with_class.emplace(driver);
+  });
   std::map<std::string, std::vector<std::string>> missing;  // CSI driver -> storage classes
-  simdjson::dom::parser parser2;
-  if (!parser2.parse(storage_classes).get(doc) && !doc["items"].get_array().get(items))
-    for (simdjson::dom::element item : items) {
-      std::string_view provisioner, name;
-      if (item["provisioner"].get_string().get(provisioner) || item["metadata"]["name"].get_string().get(name))
-        continue;
-      if (provisioner.starts_with("kubernetes.io/") || drivers_with_class.contains(std::string(provisioner))) continue;
-      missing[std::string(provisioner)].emplace_back(name);
-    }
+  (void)for_each_item(storage_classes, [&](simdjson::dom::element item) {
+    std::string_view provisioner, name;
+    if (item["provisioner"].get_string().get(provisioner) || item["metadata"]["name"].get_string().get(name)) return;
+    if (provisioner.starts_with("kubernetes.io/") || drivers_with_class.contains(std::string(provisioner))) return;
+    missing[std::string(provisioner)].emplace_back(name);
+  });
   std::vector<std::string> out;
   for (auto& [driver, names] : missing) out.push_back(fmt::format("{} ({})", driver, fmt::join(names, ", ")));
   return out;
@@ -229,17 +229,11 @@ std::vector<std::string> drivers_without_snapshot_class(const std::string& stora
 /// The volume snapshot locations of a VolumeSnapshotLocationList (name, spec.provider) into
 /// `out`; false when the text is not a list.
 bool volume_snapshot_locations_of(const std::string& text, std::vector<plan::volume_snapshot_location>& out) {
-  simdjson::dom::parser parser;
-  simdjson::dom::element doc;
-  simdjson::dom::array items;
-  if (parser.parse(text).get(doc) || doc["items"].get_array().get(items)) return false;
-  for (simdjson::dom::element item : items) {
+  return for_each_item(text, [&](simdjson::dom::element item) {
     std::string_view name, provider;
-    if (item["metadata"]["name"].get_string().get(name) || item["spec"]["provider"].get_string().get(provider))
-      continue;
+    if (item["metadata"]["name"].get_string().get(name) || item["spec"]["provider"].get_string().get(provider)) return;
     out.push_back({std::string(name), std::string(provider)});
-  }
-  return true;
+  });
 }
 
 }  // namespace
