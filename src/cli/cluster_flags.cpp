@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <future>
 #include <map>
 #include <set>
@@ -44,18 +45,25 @@ namespace {
 using k8s::kubectl_call;
 using k8s::kubectl_failure;
 
-/// `metadata.name` of every item of a list; false when the text is not a list.
-bool item_names(const std::string& text, std::vector<std::string>& names) {
+/// Calls `f` with each element of a Kubernetes list's `items`; false when the text is not a list.
+template <class F>
+bool for_each_item(const std::string& text, const F& f) {
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   simdjson::dom::array items;
   if (parser.parse(text).get(doc) || doc["items"].get_array().get(items)) return false;
-  for (simdjson::dom::element item : items) {
+  for (simdjson::dom::element item : items) f(item);
+  return true;
+}
+
+/// `metadata.name` of every item of a list, sorted; false when the text is not a list.
+bool item_names(const std::string& text, std::vector<std::string>& names) {
+  const bool list = for_each_item(text, [&](simdjson::dom::element item) {
     std::string_view name;
     if (!item["metadata"]["name"].get_string().get(name)) names.emplace_back(name);
-  }
-  std::sort(names.begin(), names.end());
-  return true;
+  });
+  if (list) std::sort(names.begin(), names.end());
+  return list;
 }
 
 diagnostic warning_from(const k8s::kubectl_config& kc, const kubectl_call& call, std::string assumed) {
@@ -120,6 +128,114 @@ std::string resource_policy_of(const std::string& backup_json) {
   return std::string(name);
 }
 
+/// The context to read: the one given, which must be in the kubeconfig, or the current one.
+/// Checked first: kubectl's own message for an unknown context is easy to misread.
+/// @return its name, or why there is none (kubectl missing, unknown context, no current one).
+result<std::string> kubectl_context(const k8s::kubectl_config& kc) {
+  k8s::kubectl_config no_context = kc;
+  no_context.context.clear();
+  no_context.request_timeout.clear();
+  std::string out;
+  const kubectl_call call = k8s::run_kubectl_capture(no_context, {"config", "get-contexts", "-o", "name"}, out);
+  if (call.failure == kubectl_failure::not_installed) return k8s::explain_kubectl_failure(kc, call);
+  const std::vector<std::string> known = k8s::kubectl_contexts(no_context);
+  std::string list;
+  for (const std::string& k : known) list += (list.empty() ? "`" : ", `") + k + "`";
+  const std::string where = kc.kubeconfig.empty() ? "the kubeconfig" : "`" + kc.kubeconfig + "`";
+  if (!kc.context.empty()) {
+    if (std::find(known.begin(), known.end(), kc.context) != known.end()) return kc.context;
+    diagnostic d = make_error(fmt::format("context `{}` is not in {}", kc.context, where));
+    d.where.file = "--context";
+    d.help = known.empty() ? "it has no contexts" : fmt::format("contexts there: {}", list);
+    return d;
+  }
+  std::string current;
+  const kubectl_call cur = k8s::run_kubectl_capture(no_context, {"config", "current-context"}, current);
+  while (!current.empty() && (current.back() == '\n' || current.back() == '\r')) current.pop_back();
+  if (cur.ok() && !current.empty()) return current;
+  diagnostic d = make_error(fmt::format("{} sets no current context", where));
+  d.where.file = "--cluster";
+  d.help = known.empty() ? "give --kubeconfig FILE" : fmt::format("give --context NAME: {}", list);
+  return d;
+}
+
+/// One `kubectl get` started in the background, and its answer.
+struct kubectl_answer {
+  kubectl_call call;
+  std::string out;
+};
+std::future<kubectl_answer> start_kubectl(const k8s::kubectl_config& kc, std::vector<std::string> args) {
+  return std::async(std::launch::async, [&kc, args = std::move(args)] {
+    kubectl_answer a;
+    a.call = k8s::run_kubectl_capture(kc, args, a.out);
+    return a;
+  });
+}
+
+/// The Backup (--from-backup, or --from-schedule's template as a Backup) and the policy
+/// ConfigMap: the one given, else the one the Backup names.
+struct backup_and_policy_texts {
+  std::optional<fetched_text> backup, policy;
+};
+result<backup_and_policy_texts> fetch_backup_and_policy(const cluster_flags& flags, const k8s::kubectl_config& kc) {
+  backup_and_policy_texts out;
+  const std::string& vns = flags.velero_namespace;
+  std::string policy_name = flags.resource_policies_configmap;
+  if (!flags.from_backup.empty() || !flags.from_schedule.empty()) {
+    const bool schedule = flags.from_backup.empty();
+    const std::string& name = schedule ? flags.from_schedule : flags.from_backup;
+    auto got = fetch_object(kc, schedule ? "schedules.velero.io" : "backups.velero.io", name, vns,
+                            schedule ? "--from-schedule" : "--from-backup");
+    if (const diagnostic* e = got.error()) return *e;
+    if (schedule) {
+      auto b = backup_from_schedule(got.value(), name);
+      if (const diagnostic* e = b.error()) return *e;
+      out.backup = std::move(b).value();
+    } else {
+      out.backup = std::move(got).value();
+    }
+    if (policy_name.empty()) policy_name = resource_policy_of(out.backup->text);
+  }
+  if (!policy_name.empty()) {
+    auto got = fetch_object(kc, "configmap", policy_name, vns, "--resource-policies-configmap");
+    if (const diagnostic* e = got.error()) return *e;
+    out.policy = std::move(got).value();
+  }
+  return out;
+}
+
+/// The CSI drivers of `storage_classes` (a StorageClassList) that no VolumeSnapshotClass of
+/// `snapshot_classes` serves, each with its classes: "driver (class, ...)". In-tree
+/// provisioners (kubernetes.io/...) are not CSI drivers.
+std::vector<std::string> drivers_without_snapshot_class(const std::string& storage_classes,
+                                                        const std::string& snapshot_classes) {
+  std::set<std::string> drivers_with_class;
+  (void)for_each_item(snapshot_classes, [&](simdjson::dom::element item) {
+    std::string_view driver;
+    if (!item["driver"].get_string().get(driver)) drivers_with_class.emplace(driver);
+  });
+  std::map<std::string, std::vector<std::string>> missing;  // CSI driver -> storage classes
+  (void)for_each_item(storage_classes, [&](simdjson::dom::element item) {
+    std::string_view provisioner, name;
+    if (item["provisioner"].get_string().get(provisioner) || item["metadata"]["name"].get_string().get(name)) return;
+    if (provisioner.starts_with("kubernetes.io/") || drivers_with_class.contains(std::string(provisioner))) return;
+    missing[std::string(provisioner)].emplace_back(name);
+  });
+  std::vector<std::string> out;
+  for (auto& [driver, names] : missing) out.push_back(fmt::format("{} ({})", driver, fmt::join(names, ", ")));
+  return out;
+}
+
+/// The volume snapshot locations of a VolumeSnapshotLocationList (name, spec.provider) into
+/// `out`; false when the text is not a list.
+bool volume_snapshot_locations_of(const std::string& text, std::vector<plan::volume_snapshot_location>& out) {
+  return for_each_item(text, [&](simdjson::dom::element item) {
+    std::string_view name, provider;
+    if (item["metadata"]["name"].get_string().get(name) || item["spec"]["provider"].get_string().get(provider)) return;
+    out.push_back({std::string(name), std::string(provider)});
+  });
+}
+
 }  // namespace
 
 result<live_cluster> read_live_cluster(const cluster_flags& flags) {
@@ -129,95 +245,27 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
   live.kubectl.context = flags.context;
   live.velero_namespace = flags.velero_namespace;
   const k8s::kubectl_config& kc = live.kubectl;
-
-  // The context first: kubectl's own message for an unknown one is easy to misread.
-  {
-    k8s::kubectl_config no_context = kc;
-    no_context.context.clear();
-    no_context.request_timeout.clear();
-    std::string out;
-    const kubectl_call call = k8s::run_kubectl_capture(no_context, {"config", "get-contexts", "-o", "name"}, out);
-    if (call.failure == kubectl_failure::not_installed) return k8s::explain_kubectl_failure(kc, call);
-    const std::vector<std::string> known = k8s::kubectl_contexts(no_context);
-    std::string list;
-    for (const std::string& k : known) list += (list.empty() ? "`" : ", `") + k + "`";
-    const std::string where = kc.kubeconfig.empty() ? "the kubeconfig" : "`" + kc.kubeconfig + "`";
-    if (!kc.context.empty()) {
-      if (std::find(known.begin(), known.end(), kc.context) == known.end()) {
-        diagnostic d = make_error(fmt::format("context `{}` is not in {}", kc.context, where));
-        d.where.file = "--context";
-        d.help = known.empty() ? "it has no contexts" : fmt::format("contexts there: {}", list);
-        return d;
-      }
-      live.context = kc.context;
-    } else {
-      std::string current;
-      const kubectl_call cur = k8s::run_kubectl_capture(no_context, {"config", "current-context"}, current);
-      while (!current.empty() && (current.back() == '\n' || current.back() == '\r')) current.pop_back();
-      if (!cur.ok() || current.empty()) {
-        diagnostic d = make_error(fmt::format("{} sets no current context", where));
-        d.where.file = "--cluster";
-        d.help = known.empty() ? "give --kubeconfig FILE" : fmt::format("give --context NAME: {}", list);
-        return d;
-      }
-      live.context = current;
-    }
-  }
+  auto context = kubectl_context(kc);
+  if (const diagnostic* e = context.error()) return *e;
+  live.context = std::move(context).value();
 
   // The rest in parallel (each kubectl call waits on the network); results are merged in a
   // fixed order so the output does not depend on which call ends first.
-  struct answer {
-    kubectl_call call;
-    std::string out;
-  };
-  const auto get = [&kc](std::vector<std::string> args) {
-    return std::async(std::launch::async, [&kc, args = std::move(args)] {
-      answer a;
-      a.call = k8s::run_kubectl_capture(kc, args, a.out);
-      return a;
-    });
-  };
   const std::string& vns = flags.velero_namespace;
-  auto namespaces = get({"get", "namespaces", "-o", "json"});
-  auto nodes = get({"get", "nodes", "-o", "json"});
-  auto classes = get({"get", "storageclasses", "-o", "json"});
-  auto snapshot_classes = get({"get", "volumesnapshotclasses", "-o", "json"});
-  auto locations = get({"get", "volumesnapshotlocations.velero.io", "-n", vns, "-o", "json"});
-  // The Backup or Schedule, then the policy ConfigMap it names (unless one was given).
-  auto backup_and_policy = std::async(
-      std::launch::async, [&]() -> result<std::pair<std::optional<fetched_text>, std::optional<fetched_text>>> {
-        std::optional<fetched_text> backup, policy;
-        std::string policy_name = flags.resource_policies_configmap;
-        if (!flags.from_backup.empty() || !flags.from_schedule.empty()) {
-          const bool schedule = flags.from_backup.empty();
-          const std::string& name = schedule ? flags.from_schedule : flags.from_backup;
-          auto got = fetch_object(kc, schedule ? "schedules.velero.io" : "backups.velero.io", name, vns,
-                                  schedule ? "--from-schedule" : "--from-backup");
-          if (const diagnostic* e = got.error()) return *e;
-          if (schedule) {
-            auto b = backup_from_schedule(got.value(), name);
-            if (const diagnostic* e = b.error()) return *e;
-            backup = std::move(b).value();
-          } else {
-            backup = std::move(got).value();
-          }
-          if (policy_name.empty()) policy_name = resource_policy_of(backup->text);
-        }
-        if (!policy_name.empty()) {
-          auto got = fetch_object(kc, "configmap", policy_name, vns, "--resource-policies-configmap");
-          if (const diagnostic* e = got.error()) return *e;
-          policy = std::move(got).value();
-        }
-        return std::make_pair(std::move(backup), std::move(policy));
-      });
+  auto namespaces = start_kubectl(kc, {"get", "namespaces", "-o", "json"});
+  auto nodes = start_kubectl(kc, {"get", "nodes", "-o", "json"});
+  auto classes = start_kubectl(kc, {"get", "storageclasses", "-o", "json"});
+  auto snapshot_classes = start_kubectl(kc, {"get", "volumesnapshotclasses", "-o", "json"});
+  auto locations = start_kubectl(kc, {"get", "volumesnapshotlocations.velero.io", "-n", vns, "-o", "json"});
+  auto backup_and_policy = std::async(std::launch::async, fetch_backup_and_policy, std::cref(flags), std::cref(kc));
   auto global_policy = std::async(std::launch::async, [&]() -> std::optional<result<fetched_text>> {
     if (flags.global_policies_configmap.empty()) return std::nullopt;
     return fetch_object(kc, "configmap", flags.global_policies_configmap, vns,
                         "--global-backup-volume-policies-configmap");
   });
 
-  const answer ns = namespaces.get(), no = nodes.get(), sc = classes.get(), vsc = snapshot_classes.get(),
-               vsl = locations.get();
+  const kubectl_answer ns = namespaces.get(), no = nodes.get(), sc = classes.get(), vsc = snapshot_classes.get(),
+                       vsl = locations.get();
   auto bp = backup_and_policy.get();
   auto gp = global_policy.get();
   // Nothing works when the server cannot be reached or refuses the credentials: say so once.
@@ -234,54 +282,19 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
   if (no.call.ok()) live.nodes_read = item_names(no.out, live.nodes);
   else live.warnings.add(warning_from(kc, no.call, "assumed: the node agent runs on every node"));
   if (sc.call.ok() && vsc.call.ok()) {
-    std::set<std::string> drivers_with_class;
-    simdjson::dom::parser parser;
-    simdjson::dom::element doc;
-    simdjson::dom::array items;
-    if (!parser.parse(vsc.out).get(doc) && !doc["items"].get_array().get(items))
-      for (simdjson::dom::element item : items) {
-        std::string_view driver;
-        if (!item["driver"].get_string().get(driver)) drivers_with_class.emplace(driver);
-      }
-    std::map<std::string, std::vector<std::string>> missing;  // CSI driver -> storage classes
-    simdjson::dom::parser parser2;
-    if (!parser2.parse(sc.out).get(doc) && !doc["items"].get_array().get(items))
-      for (simdjson::dom::element item : items) {
-        std::string_view provisioner, name;
-        if (item["provisioner"].get_string().get(provisioner) || item["metadata"]["name"].get_string().get(name))
-          continue;
-        // In-tree provisioners (kubernetes.io/...) are not CSI drivers.
-        if (provisioner.starts_with("kubernetes.io/") || drivers_with_class.contains(std::string(provisioner)))
-          continue;
-        missing[std::string(provisioner)].emplace_back(name);
-      }
-    for (auto& [driver, names] : missing)
-      live.drivers_without_snapshot_class.push_back(fmt::format("{} ({})", driver, fmt::join(names, ", ")));
+    live.drivers_without_snapshot_class = drivers_without_snapshot_class(sc.out, vsc.out);
     live.snapshot_classes_read = true;
   } else {
     live.warnings.add(warning_from(kc, sc.call.ok() ? vsc.call : sc.call,
                                    "assumed: a VolumeSnapshotClass exists for every CSI driver"));
   }
-  {
-    simdjson::dom::parser parser;
-    simdjson::dom::element doc;
-    simdjson::dom::array items;
-    if (vsl.call.ok() && !parser.parse(vsl.out).get(doc) && !doc["items"].get_array().get(items)) {
-      for (simdjson::dom::element item : items) {
-        std::string_view name, provider;
-        if (item["metadata"]["name"].get_string().get(name) || item["spec"]["provider"].get_string().get(provider))
-          continue;
-        live.volume_snapshot_locations.push_back({std::string(name), std::string(provider)});
-      }
-      live.volume_snapshot_locations_read = true;
-    } else if (!vsl.call.ok()) {
-      live.warnings.add(
-          warning_from(kc, vsl.call,
-                       "no volume snapshot location read: give --volume-snapshot-locations NAME=PROVIDER"));
-    }
-  }
-  live.backup = std::move(bp.value().first);
-  live.policy = std::move(bp.value().second);
+  if (vsl.call.ok())
+    live.volume_snapshot_locations_read = volume_snapshot_locations_of(vsl.out, live.volume_snapshot_locations);
+  else
+    live.warnings.add(
+        warning_from(kc, vsl.call, "no volume snapshot location read: give --volume-snapshot-locations NAME=PROVIDER"));
+  live.backup = std::move(bp.value().backup);
+  live.policy = std::move(bp.value().policy);
   if (gp) live.global_policy = std::move(gp->value());
   return live;
 }

@@ -53,6 +53,33 @@ std::string closest_key(std::string_view selector, const plan::plan_result& p) {
   return best;
 }
 
+/// The records the selectors name (each once, in the plan's order per selector), all of them
+/// with `all`. A selector that names none is reported on `err` (with the closest key) and sets
+/// `unknown`.
+std::vector<const plan::volume_record*> chosen_volumes(const explain_options& opt, const plan::plan_result& p,
+                                                       const k8s::cluster& c, std::FILE* err, bool& unknown) {
+  std::vector<const plan::volume_record*> chosen;
+  if (opt.all) {
+    for (const plan::volume_record& r : p.volumes) chosen.push_back(&r);
+    return chosen;
+  }
+  for (const std::string& s : opt.volumes) {
+    bool found = false;
+    for (const plan::volume_record& r : p.volumes) {
+      if (!selects(s, r, c)) continue;
+      found = true;
+      if (std::find(chosen.begin(), chosen.end(), &r) == chosen.end()) chosen.push_back(&r);
+    }
+    if (found) continue;
+    unknown = true;
+    const std::string near = closest_key(s, p);
+    const std::string shown = s.size() > 200 ? s.substr(0, 200) + "..." : s;
+    std::fprintf(err, "volpol explain: no volume `%s` in the plan%s\n", shown.c_str(),
+                 near.empty() ? "" : fmt::format("; did you mean `{}`?", near).c_str());
+  }
+  return chosen;
+}
+
 }  // namespace
 
 CLI::App* setup_explain(CLI::App& app, explain_options& opt) {
@@ -81,26 +108,8 @@ int run_explain(const explain_options& opt, std::FILE* out, std::FILE* err) {
   if (!prepared.plan) return prepared.exit;
   const plan::plan_result& p = prepared.plan->result;
   const k8s::cluster& c = prepared.plan->loaded.objects;
-  std::vector<const plan::volume_record*> chosen;
   bool unknown = false;
-  if (opt.all) {
-    for (const plan::volume_record& r : p.volumes) chosen.push_back(&r);
-  } else {
-    for (const std::string& s : opt.volumes) {
-      bool found = false;
-      for (const plan::volume_record& r : p.volumes) {
-        if (!selects(s, r, c)) continue;
-        found = true;
-        if (std::find(chosen.begin(), chosen.end(), &r) == chosen.end()) chosen.push_back(&r);
-      }
-      if (found) continue;
-      unknown = true;
-      const std::string near = closest_key(s, p);
-      const std::string shown = s.size() > 200 ? s.substr(0, 200) + "..." : s;
-      std::fprintf(err, "volpol explain: no volume `%s` in the plan%s\n", shown.c_str(),
-                   near.empty() ? "" : fmt::format("; did you mean `{}`?", near).c_str());
-    }
-  }
+  const std::vector<const plan::volume_record*> chosen = chosen_volumes(opt, p, c, err, unknown);
   if (unknown) return static_cast<int>(exit_code::invalid_usage);
   const std::string& format = opt.plan.output;
   const plan::report_context& ctx = prepared.plan->context;

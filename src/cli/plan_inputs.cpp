@@ -285,93 +285,118 @@ void add_backup_flags(CLI::App* cmd, plan_options& opt) {
                   "(key=value[,key=value]; values typed as YAML: true, 1, text)");
 }
 
-prepare_outcome::~prepare_outcome() {
-  if (skip_free_before_exit) static_cast<void>(plan.release());  // see app.h
-}
+namespace {
 
-prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* err, bool policy_warnings_to_err) {
-  prepare_outcome out;
-  out.exit = exit_usage;
-  plan_options opt = given;
-  usage_command = opt.command;
-  auto p = std::make_unique<prepared_plan>();
+/// The flags that cannot go together: -f and --cluster (exactly one), --backup FILE with
+/// --from-backup / --from-schedule, and the live-cluster flags without --cluster.
+/// @return false (written to `err`, with the usage hint) when they do not agree.
+bool plan_flags_agree(const plan_options& opt, std::FILE* err) {
   if (opt.cluster.cluster == !opt.inputs.empty()) {
     std::fputs(opt.cluster.cluster ? "error: -f and --cluster cannot go together: give one of them\n"
                                    : "error: nothing to plan: give -f PATH (files, folders, - for stdin, a Velero "
                                      "backup) or --cluster\n",
                err);
     print_usage_hint(err);
-    return out;
+    return false;
   }
   if (opt.cluster.cluster) {
     if (!opt.backup_file.empty() && (!opt.cluster.from_backup.empty() || !opt.cluster.from_schedule.empty())) {
       std::fputs("error: --backup FILE and --from-backup/--from-schedule cannot go together\n", err);
       print_usage_hint(err);
-      return out;
+      return false;
     }
-    auto read = read_live_cluster(opt.cluster);
-    if (const diagnostic* e = read.error()) {
-      std::fprintf(err, "error: %s\n", e->to_string().c_str());
-      out.exit = exit_unreadable;
-      return out;
-    }
-    p->live = std::move(read).value();
-    for (const diagnostic& d : p->live->warnings) std::fprintf(err, "%s\n", d.to_string().c_str());
-  } else {
-    for (const std::string& flag :
-         {std::string(!opt.cluster.context.empty() ? "--context" : ""),
-          std::string(!opt.cluster.resource_policies_configmap.empty() ? "--resource-policies-configmap" : ""),
-          std::string(!opt.cluster.global_policies_configmap.empty() ? "--global-backup-volume-policies-configmap"
-                                                                     : ""),
-          std::string(!opt.cluster.from_backup.empty() ? "--from-backup" : ""),
-          std::string(!opt.cluster.from_schedule.empty() ? "--from-schedule" : "")})
-      if (!flag.empty()) {
-        std::fprintf(err, "error: %s reads the live cluster: add --cluster\n", flag.c_str());
-        print_usage_hint(err);
-        return out;
-      }
+    return true;
   }
-  const live_cluster* live = p->live ? &*p->live : nullptr;
-  // The flags' own errors, before reading anything (a --backup NAME is looked up among the
-  // loaded objects below).
+  for (const std::string& flag :
+       {std::string(!opt.cluster.context.empty() ? "--context" : ""),
+        std::string(!opt.cluster.resource_policies_configmap.empty() ? "--resource-policies-configmap" : ""),
+        std::string(!opt.cluster.global_policies_configmap.empty() ? "--global-backup-volume-policies-configmap" : ""),
+        std::string(!opt.cluster.from_backup.empty() ? "--from-backup" : ""),
+        std::string(!opt.cluster.from_schedule.empty() ? "--from-schedule" : "")})
+    if (!flag.empty()) {
+      std::fprintf(err, "error: %s reads the live cluster: add --cluster\n", flag.c_str());
+      print_usage_hint(err);
+      return false;
+    }
+  return true;
+}
+
+/// --cluster: what kubectl reads besides the objects, into `p.live` (its warnings on `err`).
+/// @return false when the cluster cannot be read (written to `err`).
+bool read_cluster_into(const cluster_flags& flags, prepared_plan& p, std::FILE* err) {
+  auto read = read_live_cluster(flags);
+  if (const diagnostic* e = read.error()) {
+    std::fprintf(err, "error: %s\n", e->to_string().c_str());
+    return false;
+  }
+  p.live = std::move(read).value();
+  for (const diagnostic& d : p.live->warnings) std::fprintf(err, "%s\n", d.to_string().c_str());
+  return true;
+}
+
+/// The server options, after checking the backup flags' own errors (before reading anything:
+/// a --backup NAME is looked up among the loaded objects later). nullopt: an error, written to
+/// `err` with the usage hint.
+std::optional<plan::server_options> server_options_of_flags(const plan_options& opt, const live_cluster* live,
+                                                            std::FILE* err) {
   auto flags_only = backup_options_over(opt, {});
   if (const diagnostic* e = flags_only.error()) {
     std::fprintf(err, "error: %s\n", e->to_string().c_str());
     print_usage_hint(err);
-    return out;
+    return std::nullopt;
   }
   auto server = server_options_from(opt, live);
   if (const diagnostic* e = server.error()) {
     std::fprintf(err, "error: %s\n", e->to_string().c_str());
     print_usage_hint(err);
-    return out;
+    return std::nullopt;
   }
-  // A policy file given on the command line wins over the cluster's ConfigMap.
+  return std::move(server).value();
+}
+
+/// The policy files to load: a file given on the command line wins over the cluster's ConfigMap.
+policy::backup_policy_files policy_files_of(const plan_options& opt, const live_cluster* live) {
   policy::backup_policy_files files{.policy_file = opt.policy_file, .global_policy_file = opt.global_policy_file};
   files.limits = opt.limits;
   if (live && live->policy && opt.policy_file.empty())
     files.policy_config_map = policy::config_map_text{live->policy->text, live->policy->source};
   if (live && live->global_policy && opt.global_policy_file.empty())
     files.global_config_map = policy::config_map_text{live->global_policy->text, live->global_policy->source};
-  p->policies = policy::load_backup_policies(files);
-  for (const diagnostic& d : p->policies.problems)
-    if (policy_warnings_to_err || !p->policies.ok()) std::fprintf(err, "%s\n", d.to_string().c_str());
-  if (!p->policies.ok()) return out;
+  return files;
+}
 
-  // Inputs that cannot be read are reported here, once, and not given to the loader.
+/// Loads the policies into `p.policies`, their problems written to `err` (warnings of valid
+/// policies only when `warnings_to_err`). @return false when a policy is invalid.
+bool load_plan_policies(const policy::backup_policy_files& files, prepared_plan& p, bool warnings_to_err,
+                        std::FILE* err) {
+  p.policies = policy::load_backup_policies(files);
+  for (const diagnostic& d : p.policies.problems)
+    if (warnings_to_err || !p.policies.ok()) std::fprintf(err, "%s\n", d.to_string().c_str());
+  return p.policies.ok();
+}
+
+/// The inputs that can be read. Those that cannot are reported here, once, and not given to
+/// the loader (`p.unreadable_input`).
+std::vector<std::string> readable_inputs(const std::vector<std::string>& inputs, prepared_plan& p, std::FILE* err) {
   std::vector<std::string> readable;
-  for (const std::string& path : opt.inputs) {
+  for (const std::string& path : inputs) {
     std::error_code ec;
     const bool exists = path == "-" || std::filesystem::exists(path, ec);
     if (path != "-" && (!exists || access(path.c_str(), R_OK) != 0)) {
       std::fprintf(err, "error: %s: cannot read: %s\n", path.c_str(), std::strerror(exists ? errno : ENOENT));
-      p->unreadable_input = true;
+      p.unreadable_input = true;
       continue;
     }
     readable.push_back(path);
   }
-  opt.inputs = readable;
+  return readable;
+}
 
+/// Loads the objects (from `opt.inputs` or the live cluster) into `p.loaded`, fills the
+/// report context, writes each load problem to `err` once, and reports inputs without any
+/// Kubernetes object. @return false when nothing could be read (exit_code::unreadable_input).
+bool load_plan_objects(const plan_options& opt, const live_cluster* live, const policy::backup_policy_files& files,
+                       prepared_plan& p, std::FILE* err) {
   // Only velero.io annotations reach any decision (backup.velero.io/backup-volumes...); the
   // object keeps whether it had annotations at all, which Velero's opt-out list depends on.
   k8s::load_options load;
@@ -384,24 +409,24 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
   {
     const load_progress progress(err, &objects_read);  // a status line on a terminal, for long loads
     const phase_timing timing("load");
-    p->loaded = live ? load_live_objects(*live, load, cluster_failed) : k8s::load_objects(opt.inputs, load);
+    p.loaded = live ? load_live_objects(*live, load, cluster_failed) : k8s::load_objects(opt.inputs, load);
   }
-  plan::report_context& ctx = p->context;
+  plan::report_context& ctx = p.context;
   ctx.inputs = live ? std::vector<std::string>{"kubectl, context " + live->context} : opt.inputs;
   ctx.threads = opt.threads;
   ctx.policy_file = files.policy_config_map ? files.policy_config_map->source : opt.policy_file;
   ctx.global_policy_file = files.global_config_map ? files.global_config_map->source : opt.global_policy_file;
   // Each problem once: on stderr; the machine formats carry them too (the table does not
   // repeat them).
-  for (const diagnostic& d : p->loaded.problems) {
+  for (const diagnostic& d : p.loaded.problems) {
     if (opt.output != "table") ctx.input_problems.push_back(d);
-    if (d.level == severity::error) p->input_errors = true;
+    if (d.level == severity::error) p.input_errors = true;
     std::fprintf(err, "%s\n", d.to_string().c_str());
   }
-  std::size_t objects = p->loaded.counts.persistent_volumes + p->loaded.counts.persistent_volume_claims +
-                        p->loaded.counts.pods;
-  for (const auto& [kind, n] : p->loaded.counts.other_kinds) objects += n;
-  if (cluster_failed) p->unreadable_input = true;
+  std::size_t objects = p.loaded.counts.persistent_volumes + p.loaded.counts.persistent_volume_claims +
+                        p.loaded.counts.pods;
+  for (const auto& [kind, n] : p.loaded.counts.other_kinds) objects += n;
+  if (cluster_failed) p.unreadable_input = true;
   if (objects == 0 && !cluster_failed && (live || !opt.inputs.empty())) {
     std::vector<std::string> named;
     for (const std::string& i : opt.inputs) named.push_back(i == "-" ? "standard input (-)" : i);
@@ -409,88 +434,143 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
                  live ? "the cluster" : fmt::format("{}", fmt::join(named, ", ")).c_str(),
                  live ? " (no PersistentVolumes, PersistentVolumeClaims or pods)"
                       : " at all (for a pipe: did the command before it fail?)");
-    p->unreadable_input = true;
+    p.unreadable_input = true;
   }
-  if (p->unreadable_input && p->loaded.objects.empty()) {
-    out.exit = exit_unreadable;
-    return out;
-  }
+  return !(p.unreadable_input && p.loaded.objects.empty());
+}
 
-  // The Backup: --from-backup / --from-schedule from the cluster, or --backup (a file with a
-  // Backup or Schedule, or one of the loaded objects); then the flags over it.
-  std::string missing_config_map;
+/// --backup: a file with a Backup or Schedule, or one of the loaded objects (choose_backup),
+/// whose spec.resourcePolicy ConfigMap is loaded into `p.policies` when it is among the inputs
+/// and no other backup policy was given (`missing_config_map` names one not found).
+/// nullopt: an error, written to `err`.
+std::optional<plan::backup_options> backup_options_of_inputs(const plan_options& opt,
+                                                             const policy::backup_policy_files& files, prepared_plan& p,
+                                                             bool policy_warnings_to_err,
+                                                             std::string& missing_config_map, std::FILE* err) {
+  auto chosen = choose_backup(opt.backup_file, p.loaded.objects);
+  if (const diagnostic* e = chosen.error()) {
+    std::fprintf(err, "error: --backup: %s\n", e->to_string().c_str());  // its help included
+    print_usage_hint(err);
+    return std::nullopt;
+  }
+  // The Backup's spec.resourcePolicy ConfigMap, when it is in the inputs and no --policy or
+  // --resource-policies-configmap was given.
+  if (chosen->backup && opt.policy_file.empty() && !files.policy_config_map) {
+    if (auto checked = policy_from_backup(*chosen->backup, p.loaded.objects, missing_config_map)) {
+      for (const diagnostic& d : checked->problems)
+        if (policy_warnings_to_err || !checked->ok()) std::fprintf(err, "%s\n", d.to_string().c_str());
+      if (!checked->ok()) return std::nullopt;
+      for (const diagnostic& d : checked->problems) p.policies.problems.add(d);
+      p.policies.backup = std::move(checked->built);
+    }
+  }
+  for (const diagnostic& d : chosen->warnings) std::fprintf(err, "%s\n", d.to_string().c_str());
+  return std::move(chosen->options);
+}
+
+/// The Backup: --from-backup / --from-schedule from the cluster, or --backup
+/// (backup_options_of_inputs); then the flags over it. nullopt: an error, written to `err`.
+std::optional<plan::backup_options> plan_backup_options(const plan_options& opt, const live_cluster* live,
+                                                        const policy::backup_policy_files& files, prepared_plan& p,
+                                                        bool policy_warnings_to_err, std::string& missing_config_map,
+                                                        std::FILE* err) {
   std::optional<plan::backup_options> base;
   if (live && live->backup) {
     auto parsed = base_options(opt, &*live->backup);
     if (const diagnostic* e = parsed.error()) {
       std::fprintf(err, "error: %s\n", e->to_string().c_str());
-      return out;
+      return std::nullopt;
     }
     base = std::move(parsed).value();
   } else {
-    auto chosen = choose_backup(opt.backup_file, p->loaded.objects);
-    if (const diagnostic* e = chosen.error()) {
-      std::fprintf(err, "error: --backup: %s\n", e->to_string().c_str());  // its help included
-      print_usage_hint(err);
-      return out;
-    }
-    // The Backup's spec.resourcePolicy ConfigMap, when it is in the inputs and no --policy or
-    // --resource-policies-configmap was given.
-    if (chosen->backup && opt.policy_file.empty() && !files.policy_config_map) {
-      if (auto checked = policy_from_backup(*chosen->backup, p->loaded.objects, missing_config_map)) {
-        for (const diagnostic& d : checked->problems)
-          if (policy_warnings_to_err || !checked->ok()) std::fprintf(err, "%s\n", d.to_string().c_str());
-        if (!checked->ok()) return out;
-        for (const diagnostic& d : checked->problems) p->policies.problems.add(d);
-        p->policies.backup = std::move(checked->built);
-      }
-    }
-    for (const diagnostic& d : chosen->warnings) std::fprintf(err, "%s\n", d.to_string().c_str());
-    base = std::move(chosen->options);
+    base = backup_options_of_inputs(opt, files, p, policy_warnings_to_err, missing_config_map, err);
+    if (!base) return std::nullopt;
   }
   auto backup = backup_options_over(opt, std::move(*base));
   if (const diagnostic* e = backup.error()) {
     std::fprintf(err, "error: %s\n", e->to_string().c_str());
     print_usage_hint(err);
-    return out;
+    return std::nullopt;
   }
-  warn_unmatched_namespaces(backup.value().include_namespaces, known_namespaces(p->loaded.objects, live), err);
+  return std::move(backup).value();
+}
 
-  plan::plan_input& in = p->input;
-  in.cluster = &p->loaded.objects;
-  in.ignored_kinds = p->loaded.counts.other_kinds;
+/// Makes the plan from what was prepared into `p.result`. @return false on an error (a bad
+/// --custom-action-params, or the planner's), written to `err`.
+bool run_planner(const plan_options& opt, plan::backup_options backup, const plan::server_options& server,
+                 const std::string& missing_config_map, bool trace, prepared_plan& p, std::FILE* err) {
+  plan::plan_input& in = p.input;
+  in.cluster = &p.loaded.objects;
+  in.ignored_kinds = p.loaded.counts.other_kinds;
   in.missing_policy_config_map = missing_config_map;
   if (!opt.custom_action_params.empty()) {
     auto params = custom_action_params(opt.custom_action_params);
     if (const diagnostic* e = params.error()) {
       std::fprintf(err, "error: --custom-action-params: %s\n", e->message.c_str());
-      out.exit = exit_usage;
-      return out;
+      return false;
     }
     in.custom_action_params = std::move(params).value();
   }
-  in.backup_policies = p->policies.backup ? &*p->policies.backup : nullptr;
-  in.global_policies = p->policies.global ? &*p->policies.global : nullptr;
-  in.backup = backup.value();
-  in.server = server.value();
+  in.backup_policies = p.policies.backup ? &*p.policies.backup : nullptr;
+  in.global_policies = p.policies.global ? &*p.policies.global : nullptr;
+  in.backup = std::move(backup);
+  in.server = server;
   in.trace = trace;
   phase_timing plan_timing("plan");
   auto planned = plan::make_plan(in);
   plan_timing.stop();
   if (const diagnostic* e = planned.error()) {
     std::fprintf(err, "error: %s\n", e->to_string().c_str());
+    return false;
+  }
+  p.result = std::move(planned).value();
+  return true;
+}
+
+/// Facts read from the cluster replace the plan's assumptions (node agent, snapshot classes),
+/// and the report says what the cluster read covers.
+void apply_live_facts(const live_cluster& live, prepared_plan& p) {
+  if (live.nodes_read && live.snapshot_classes_read) std::erase(p.result.notes, plan::plan_note::node_agent_assumed);
+  // The classes were read beside the objects (live_cluster_notes says what they cover), not
+  // loaded: the plan's "no StorageClass or VolumeSnapshotClass in the input" does not hold.
+  if (live.snapshot_classes_read) std::erase(p.result.notes, plan::plan_note::snapshot_classes_assumed);
+  p.context.cluster_notes = live_cluster_notes(live, p.loaded.objects);
+}
+
+}  // namespace
+
+prepare_outcome::~prepare_outcome() {
+  if (skip_free_before_exit) static_cast<void>(plan.release());  // see app.h
+}
+
+prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* err, bool policy_warnings_to_err) {
+  prepare_outcome out;
+  out.exit = exit_usage;
+  plan_options opt = given;
+  usage_command = opt.command;
+  auto p = std::make_unique<prepared_plan>();
+  if (!plan_flags_agree(opt, err)) return out;
+  if (opt.cluster.cluster && !read_cluster_into(opt.cluster, *p, err)) {
+    out.exit = exit_unreadable;
     return out;
   }
-  p->result = std::move(planned).value();
-  if (live) {
-    // Facts read from the cluster replace the assumption (node agent, snapshot classes).
-    if (live->nodes_read && live->snapshot_classes_read)
-      std::erase(p->result.notes, plan::plan_note::node_agent_assumed);
-    // The classes were read beside the objects (live_cluster_notes says what they cover), not
-    // loaded: the plan's "no StorageClass or VolumeSnapshotClass in the input" does not hold.
-    if (live->snapshot_classes_read) std::erase(p->result.notes, plan::plan_note::snapshot_classes_assumed);
-    ctx.cluster_notes = live_cluster_notes(*live, p->loaded.objects);
+  const live_cluster* live = p->live ? &*p->live : nullptr;
+  const std::optional<plan::server_options> server = server_options_of_flags(opt, live, err);
+  if (!server) return out;
+  const policy::backup_policy_files files = policy_files_of(opt, live);
+  if (!load_plan_policies(files, *p, policy_warnings_to_err, err)) return out;
+  opt.inputs = readable_inputs(opt.inputs, *p, err);
+  if (!load_plan_objects(opt, live, files, *p, err)) {
+    out.exit = exit_unreadable;
+    return out;
   }
+  std::string missing_config_map;
+  std::optional<plan::backup_options> backup = plan_backup_options(opt, live, files, *p, policy_warnings_to_err,
+                                                                   missing_config_map, err);
+  if (!backup) return out;
+  warn_unmatched_namespaces(backup->include_namespaces, known_namespaces(p->loaded.objects, live), err);
+  if (!run_planner(opt, std::move(*backup), *server, missing_config_map, trace, *p, err)) return out;
+  if (live) apply_live_facts(*live, *p);
   out.exit = 0;
   out.plan = std::move(p);
   return out;

@@ -29,28 +29,32 @@ CLI::App* setup_validate(CLI::App& app, validate_options& opt) {
   return cmd;
 }
 
-int run_validate(const validate_options& opt, std::FILE* out, std::FILE* err) {
-  if (opt.files.empty() || (opt.global && opt.restore)) {
-    std::fputs("volpol validate: give one or more FILEs, and at most one of --global and --restore\n", err);
-    return static_cast<int>(exit_code::invalid_usage);
-  }
-  const policy::policy_use use = opt.restore ? policy::policy_use::restore
-                                             : (opt.global ? policy::policy_use::global : policy::policy_use::backup);
-  // Folders expand to their policy files, sorted; unreadable paths are reported once.
+namespace {
+
+/// The policy files of `folder`: every *.yaml, *.yml and *.json in it, recursively, sorted.
+std::vector<std::string> policy_files_in(const std::string& folder) {
   namespace fs = std::filesystem;
-  bool unreadable = false;
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(folder, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    const std::string ext = it->path().extension().string();
+    if (it->is_regular_file(ec) && (ext == ".yaml" || ext == ".yml" || ext == ".json"))
+      found.push_back(it->path().string());
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+/// The files to check: folders expand to their policy files; paths that cannot be read, and
+/// folders without a policy file, are reported on `err` once and set `unreadable`.
+std::vector<std::string> files_to_validate(const std::vector<std::string>& paths, std::FILE* err, bool& unreadable) {
+  namespace fs = std::filesystem;
   std::vector<std::string> files;
-  for (const std::string& path : opt.files) {
+  for (const std::string& path : paths) {
     std::error_code ec;
     if (path != "-" && fs::is_directory(path, ec)) {
-      std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
-           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        const std::string ext = it->path().extension().string();
-        if (it->is_regular_file(ec) && (ext == ".yaml" || ext == ".yml" || ext == ".json"))
-          found.push_back(it->path().string());
-      }
-      std::sort(found.begin(), found.end());
+      const std::vector<std::string> found = policy_files_in(path);
       if (found.empty()) {
         std::fprintf(err, "error: %s: no policy files (*.yaml, *.yml, *.json) in this folder\n", path.c_str());
         unreadable = true;
@@ -66,6 +70,20 @@ int run_validate(const validate_options& opt, std::FILE* out, std::FILE* err) {
     }
     files.push_back(path);
   }
+  return files;
+}
+
+}  // namespace
+
+int run_validate(const validate_options& opt, std::FILE* out, std::FILE* err) {
+  if (opt.files.empty() || (opt.global && opt.restore)) {
+    std::fputs("volpol validate: give one or more FILEs, and at most one of --global and --restore\n", err);
+    return static_cast<int>(exit_code::invalid_usage);
+  }
+  const policy::policy_use use = opt.restore ? policy::policy_use::restore
+                                             : (opt.global ? policy::policy_use::global : policy::policy_use::backup);
+  bool unreadable = false;
+  const std::vector<std::string> files = files_to_validate(opt.files, err, unreadable);
   bool all_valid = true;
   for (const std::string& file : files) {
     const policy::checked_policies checked = policy::check_policy_file(file, use, true, opt.limits);

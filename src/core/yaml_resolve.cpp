@@ -91,7 +91,7 @@ bool parse_go_integer(std::string_view s, bool& negative, std::uint64_t& magnitu
   if (s.empty()) return false;
   int base = 10;
   if (s[0] == '0') {
-    const char p = s.size() >= 3 ? static_cast<char>(s[1] | 0x20) : 0;
+    const char p = s.size() >= 3 ? static_cast<char>(s[1] | 0x20) : '\0';
     if (p == 'b' || p == 'o' || p == 'x') {
       base = p == 'b' ? 2 : (p == 'o' ? 8 : 16);
       s.remove_prefix(2);

@@ -8,7 +8,7 @@
 namespace volpol::helper {
 
 std::string policy_label(const policy::volume_policy& p) {
-  return fmt::format("{}volumePolicies[{}]", p.origin == policy::policy_origin::global ? "global " : "", p.index);
+  return fmt::format("{}volumePolicies[{}]", p.scope == policy::policy_scope::global ? "global " : "", p.index);
 }
 
 std::string policy_label_with_action(const policy::volume_policy& p) {

@@ -19,7 +19,7 @@ using namespace value_fields;
   do {                                                 \
     auto r_ = (expr);                                  \
     if (const diagnostic* e_ = r_.error()) return *e_; \
-    target = std::move(r_).value();                    \
+    (target) = std::move(r_).value();                  \
   } while (false)
 
 const value& field(const value& m, std::string_view key) {

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <mutex>
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 #include "flat_index.h"
@@ -63,8 +64,9 @@ diagnostic duplicate_error(std::string_view kind, const T& first, const T& secon
   return d;
 }
 
+/// `obj` is an rvalue reference, not a forwarding one: T is deduced from `objects` alone.
 template <class T>
-result<void> add_to(std::vector<T>& objects, flat_index& index, std::string_view kind, T&& obj) {
+result<void> add_to(std::vector<T>& objects, flat_index& index, std::string_view kind, std::type_identity_t<T>&& obj) {
   const std::string_view ns = namespace_of(obj);
   const std::uint32_t found = find_in(index, objects, ns, obj.metadata.name);
   if (found != flat_index::npos) return duplicate_error(kind, objects[found], obj);
@@ -226,7 +228,9 @@ result<void> cluster::add(extra_object o) {
   return std::visit(
       [&](auto&& x) -> result<void> {
         using T = std::decay_t<decltype(x)>;
-        auto put = [&](auto& st, extra_kind k) { return add_to(st.objects, st.index, kind_name(k), std::move(x)); };
+        auto put = [&](auto& st, extra_kind k) {
+          return add_to(st.objects, st.index, kind_name(k), std::forward<decltype(x)>(x));
+        };
         if constexpr (std::is_same_v<T, storage_class>) return put(m.storage_classes, extra_kind::storage_class);
         else if constexpr (std::is_same_v<T, volume_snapshot_class>)
           return put(m.snapshot_classes, extra_kind::volume_snapshot_class);

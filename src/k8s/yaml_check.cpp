@@ -61,7 +61,6 @@ class checker {
       event_guard ev;
       if (!yaml_parser_parse(&g.p, &ev.e)) return parse_error(g.p);
       ev.live = true;
-      const yaml_mark_t& at = ev.e.start_mark;
       switch (ev.e.type) {
         case YAML_STREAM_END_EVENT:
           if (tree_ != nullptr && tree_->nodes.empty()) tree_->nodes.push_back({});  // no document: null
@@ -74,45 +73,18 @@ class checker {
         case YAML_DOCUMENT_END_EVENT:
           if (limits_.first_document_only) return after_first(g.p);
           break;
-        case YAML_ALIAS_EVENT: {
-          const std::string name = reinterpret_cast<const char*>(ev.e.data.alias.anchor);
-          if (!limits_.aliases)
-            return problem(at, yaml_problem::kind::alias,
-                           fmt::format("YAML aliases are not accepted here (`*{}`): object dumps are "
-                                       "read as kubectl writes them, without anchors and aliases",
-                                       escape_text(name)));
-          const auto it = anchors_.find(name);
-          if (it == anchors_.end())
-            return problem(at, yaml_problem::kind::syntax,
-                           fmt::format("unknown anchor `{}` referenced", escape_text(name)));
-          if (auto p = add_nodes(at, it->second)) return p;
-          done(it->second, nullptr);
+        case YAML_ALIAS_EVENT:
+          if (auto p = on_alias(ev.e)) return p;
           break;
-        }
         case YAML_SCALAR_EVENT:
-          if (auto p = add_nodes(at, 1)) return p;
-          if (building()) add_scalar(ev.e);
-          done(1, ev.e.data.scalar.anchor);
+          if (auto p = on_scalar(ev.e)) return p;
           break;
         case YAML_SEQUENCE_START_EVENT:
-        case YAML_MAPPING_START_EVENT: {
-          if (open_.size() >= limits_.max_depth)
-            return problem(at, yaml_problem::kind::depth, fmt::format("nested more than {} levels", limits_.max_depth));
-          if (auto p = add_nodes(at, 1)) return p;
-          const yaml_char_t* anchor = ev.e.type == YAML_SEQUENCE_START_EVENT ? ev.e.data.sequence_start.anchor
-                                                                             : ev.e.data.mapping_start.anchor;
-          open_.push_back({1, anchor ? std::string(reinterpret_cast<const char*>(anchor)) : std::string(),
-                           building() ? start_collection(ev.e) : 0});
+        case YAML_MAPPING_START_EVENT:
+          if (auto p = on_collection_start(ev.e)) return p;
           break;
-        }
         case YAML_SEQUENCE_END_EVENT:
-        case YAML_MAPPING_END_EVENT: {
-          frame f = std::move(open_.back());
-          open_.pop_back();
-          if (building()) tree_->nodes[f.tree_index].end = static_cast<std::uint32_t>(tree_->nodes.size());
-          done(f.nodes, f.anchor.empty() ? nullptr : reinterpret_cast<const yaml_char_t*>(f.anchor.c_str()));
-          break;
-        }
+        case YAML_MAPPING_END_EVENT: on_collection_end(); break;
         default: break;
       }
     }
@@ -124,6 +96,52 @@ class checker {
     std::string anchor;
     std::uint32_t tree_index;  ///< the collection's node in tree_ (when building)
   };
+
+  // The events of run() that count nodes, check limits or build the tree.
+  /// An alias: accepted only when the limits allow aliases, counted as the nodes it refers to.
+  std::optional<yaml_problem> on_alias(const yaml_event_t& e) {
+    const yaml_mark_t& at = e.start_mark;
+    const std::string name = reinterpret_cast<const char*>(e.data.alias.anchor);
+    if (!limits_.aliases)
+      return problem(at, yaml_problem::kind::alias,
+                     fmt::format("YAML aliases are not accepted here (`*{}`): object dumps are "
+                                 "read as kubectl writes them, without anchors and aliases",
+                                 escape_text(name)));
+    const auto it = anchors_.find(name);
+    if (it == anchors_.end())
+      return problem(at, yaml_problem::kind::syntax, fmt::format("unknown anchor `{}` referenced", escape_text(name)));
+    if (auto p = add_nodes(at, it->second)) return p;
+    done(it->second, nullptr);
+    return std::nullopt;
+  }
+
+  std::optional<yaml_problem> on_scalar(const yaml_event_t& e) {
+    if (auto p = add_nodes(e.start_mark, 1)) return p;
+    if (building()) add_scalar(e);
+    done(1, e.data.scalar.anchor);
+    return std::nullopt;
+  }
+
+  /// A sequence or mapping opens: one level deeper (limits_.max_depth), one node more.
+  std::optional<yaml_problem> on_collection_start(const yaml_event_t& e) {
+    const yaml_mark_t& at = e.start_mark;
+    if (open_.size() >= limits_.max_depth)
+      return problem(at, yaml_problem::kind::depth, fmt::format("nested more than {} levels", limits_.max_depth));
+    if (auto p = add_nodes(at, 1)) return p;
+    const yaml_char_t* anchor = e.type == YAML_SEQUENCE_START_EVENT ? e.data.sequence_start.anchor
+                                                                    : e.data.mapping_start.anchor;
+    open_.push_back({1, anchor ? std::string(reinterpret_cast<const char*>(anchor)) : std::string(),
+                     building() ? start_collection(e) : 0});
+    return std::nullopt;
+  }
+
+  /// A sequence or mapping closes: its nodes count in its parent and under its anchor.
+  void on_collection_end() {
+    frame f = std::move(open_.back());
+    open_.pop_back();
+    if (building()) tree_->nodes[f.tree_index].end = static_cast<std::uint32_t>(tree_->nodes.size());
+    done(f.nodes, f.anchor.empty() ? nullptr : reinterpret_cast<const yaml_char_t*>(f.anchor.c_str()));
+  }
 
   /// Building the tree: of the first document only (what YAML::Load returns).
   [[nodiscard]] bool building() const { return tree_ != nullptr && documents_ == 1; }

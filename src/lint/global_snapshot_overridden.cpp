@@ -9,7 +9,7 @@ namespace volpol::lint::detail {
 
 void check_global_snapshot_overridden(context& c) {
   for (const policy::volume_policy* p : c.policies()) {
-    if (p->origin != policy::policy_origin::global || p->act.type != policy::action_type::snapshot) continue;
+    if (p->scope != policy::policy_scope::global || p->act.type != policy::action_type::snapshot) continue;
     c.add(rule_id::global_snapshot_overridden, *p, p->type_mark, policy_path(*p) + ".action.type",
           fmt::format("{} says snapshot, but the CSI plugin decides again from the Backup's policy alone: for CSI "
                       "volumes its snapshotClass and dataMover are not applied, and with snapshotVolumes: false no "

@@ -42,7 +42,7 @@ context::context(const lint_input& in, std::vector<finding>& out) : in_(in), out
 
 finding& context::add(rule_id rule, const policy::volume_policy& p, value_mark at, std::string path,
                       std::string message, std::string help) {
-  finding f = finding_of(rule, p.source.diagnose(at.line ? at : p.mark, std::move(path), std::move(message),
+  finding f = finding_of(rule, p.origin.diagnose(at.line ? at : p.mark, std::move(path), std::move(message),
                                                  std::move(help)));
   f.object.clear();  // a document finding names its place in the file, not an object
   f.policy = &p;
@@ -54,7 +54,7 @@ void context::add_object(rule_id rule, std::string object, std::string message, 
                          const policy::volume_policy* p) {
   finding f;
   if (p != nullptr) {
-    const diagnostic d = p->source.diagnose(p->mark, policy_path(*p), "");
+    const diagnostic d = p->origin.diagnose(p->mark, policy_path(*p), "");
     f.file = d.where.file;
     f.line = d.where.line;
     f.column = d.where.column;

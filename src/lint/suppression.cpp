@@ -86,7 +86,7 @@ bool suppressions::silences(std::uint32_t line, rule_id rule) const {
 bool silenced(const finding& f, const suppressions& comments) {
   if (f.line != 0 && comments.silences(f.line, f.rule)) return true;
   if (f.policy != nullptr) {
-    const diagnostic d = f.policy->source.diagnose(f.policy->mark, "", "");
+    const diagnostic d = f.policy->origin.diagnose(f.policy->mark, "", "");
     if (d.where.line != 0 && comments.silences(d.where.line, f.rule)) return true;
   }
   return false;

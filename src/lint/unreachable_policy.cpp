@@ -102,7 +102,7 @@ void check_unreachable_policies(context& c) {
       const char* how = is_catch_all(earlier.conditions)                        ? "matches every volume (no conditions)"
                         : same_conditions(later.conditions, earlier.conditions) ? "has the same conditions"
                                                                                 : "matches every volume it matches";
-      const bool across = earlier.origin != later.origin;
+      const bool across = earlier.scope != later.scope;
       c.add(rule_id::unreachable_policy, later, later.mark, policy_path(later),
             fmt::format("{} is never reached: {} {}", label(later), label(earlier), how),
             across ? fmt::format("the backup's policies come before the global ones; narrow {}", short_label(earlier))

@@ -163,9 +163,9 @@ std::string where(const policy::volume_policy& p, policy::condition_kind k) {
   value_mark at = p.mark;
   if (const value* c = p.raw_conditions.is_mapping() ? p.raw_conditions.find(policy::to_string(k)) : nullptr)
     if (c->mark().line > 0) at = c->mark();
-  at = p.source.file_position(at);
+  at = p.origin.file_position(at);
   if (at.line == 0) return {};
-  return fmt::format(" ({}:{}:{})", p.source.file.empty() ? "policy" : p.source.file, at.line, at.column);
+  return fmt::format(" ({}:{}:{})", p.origin.file.empty() ? "policy" : p.origin.file, at.line, at.column);
 }
 
 bool is_list_condition(policy::condition_kind k) {

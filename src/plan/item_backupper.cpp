@@ -2,6 +2,7 @@
 #include "item_backupper.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <numeric>
 #include <tuple>
@@ -331,11 +332,7 @@ void item_backupper::note_policy(volume_entry& e, const policy::volume_policy* p
   if (p != nullptr && e.rec.policy == nullptr) e.rec.policy = p;
 }
 
-plan_result item_backupper::finish(std::size_t validation_errors) {
-  plan_result out;
-  out.merged_policies = merged_;
-  // Rows of second pods mounting a shared PVC: the PVC's names, and the pod whose
-  // PodVolumeBackup covers it (when one does).
+void item_backupper::fill_shared_pvc_rows() {
   for (volume_entry& e : entries_) {
     if (e.shared_pvc == nullptr) continue;
     const volume_record& pvc = e.shared_pvc->rec;
@@ -348,64 +345,64 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
     e.rec.decision = d;
     e.decided = true;  // its outcome is the PVC's row
   }
-  index_ = {};
-  for (; !entries_.empty(); entries_.pop_front()) {  // move records out, freeing as we go
-    volume_entry& e = entries_.front();
-    volume_record& r = e.rec;
-    const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // none: pod volumes
-    if (e.shared_pvc != nullptr) {
-      out.volumes.push_back(std::move(r));
-      continue;
-    }
-    if (!key.empty() && !e.decided) {
-      r.skipped = true;
-      r.skip = skipped_.reasons(key);
-    } else if (!e.decided) {
-      r.skipped = true;
-    }
-    if (policy_action_is(r, policy::action_type::custom) && !e.decided) {
-      if (r.pvc_name.empty() && r.pv_name.empty()) {
-        // The plugin-facing VolumeHelper (ShouldPerformCustomAction) takes PVs and PVCs only:
-        // no plugin is handed a pod volume without a claim, and Velero does nothing with it.
-        volume_decision d = make_decision(reason_kind::custom_not_pvc, step_kind::backup_volume_info);
-        d.policy = r.policy;
-        if (in_.trace) r.steps.push_back(d);
-        if (!r.error()) r.decision = d;
-      } else {
-        r.method = backup_method::custom;
-      }
-    }
-    if (!e.decided && r.decision.kind == reason_kind::not_collected && !r.error()) {
-      r.method = backup_method::not_backed_up;
-      r.skipped = false;
-    }
-    if (validation_errors > 0) {  // FailedValidation: nothing is backed up, every volume errs
-      volume_error err;
-      err.kind = volume_error_kind::failed_validation;
-      r.errors.push_back(err);
-      r.method = backup_method::none;
-      r.skipped = false;
-      r.decision = make_decision(reason_kind::error, step_kind::item_inclusion);
-      r.decision.error_index = static_cast<std::uint8_t>(r.errors.size() - 1);
-    }
-    if (policy_action_is(r, policy::action_type::fs_backup) && !e.decided && !r.error() && r.pod_name.empty() &&
-        !r.pvc_name.empty()) {
-      volume_decision d = make_decision(reason_kind::fs_backup_without_pod, step_kind::backup_volume_info);
-      d.policy = r.policy;
-      if (in_.trace) r.steps.push_back(d);
-      r.decision = d;
-    }
-    if (!in_.custom_action_params.is_null() && !r.pvc_name.empty())
-      if (const k8s::persistent_volume_claim* pvc = c_.find_pvc(r.pvc_namespace, r.pvc_name)) {
-        auto taken = core_.should_perform_custom_action(*pvc, in_.custom_action_params);
-        r.custom_action_taken = taken.ok() && taken->perform;
-      }
-    out.volumes.push_back(std::move(r));
+}
+
+void item_backupper::finish_custom_policy(volume_entry& e) {
+  volume_record& r = e.rec;
+  if (!policy_action_is(r, policy::action_type::custom) || e.decided) return;
+  if (!r.pvc_name.empty() || !r.pv_name.empty()) {
+    r.method = backup_method::custom;
+    return;
   }
-  sort_records(out.volumes);
-  for (const volume_record& r : out.volumes) {
+  // The plugin-facing VolumeHelper (ShouldPerformCustomAction) takes PVs and PVCs only:
+  // no plugin is handed a pod volume without a claim, and Velero does nothing with it.
+  volume_decision d = make_decision(reason_kind::custom_not_pvc, step_kind::backup_volume_info);
+  d.policy = r.policy;
+  if (in_.trace) r.steps.push_back(d);
+  if (!r.error()) r.decision = d;
+}
+
+void item_backupper::finish_record(volume_entry& e, std::size_t validation_errors) {
+  volume_record& r = e.rec;
+  // Undecided volumes are skipped, with the skipped PV tracker's reasons when it has some.
+  const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // none: pod volumes
+  if (!e.decided) r.skipped = true;
+  if (!key.empty() && !e.decided) r.skip = skipped_.reasons(key);
+  finish_custom_policy(e);
+  if (!e.decided && r.decision.kind == reason_kind::not_collected && !r.error()) {
+    r.method = backup_method::not_backed_up;
+    r.skipped = false;
+  }
+  if (validation_errors > 0) {  // FailedValidation: nothing is backed up, every volume errs
+    volume_error err;
+    err.kind = volume_error_kind::failed_validation;
+    r.errors.push_back(err);
+    r.method = backup_method::none;
+    r.skipped = false;
+    r.decision = make_decision(reason_kind::error, step_kind::item_inclusion);
+    r.decision.error_index = static_cast<std::uint8_t>(r.errors.size() - 1);
+  }
+  if (policy_action_is(r, policy::action_type::fs_backup) && !e.decided && !r.error() && r.pod_name.empty() &&
+      !r.pvc_name.empty()) {
+    volume_decision d = make_decision(reason_kind::fs_backup_without_pod, step_kind::backup_volume_info);
+    d.policy = r.policy;
+    if (in_.trace) r.steps.push_back(d);
+    r.decision = d;
+  }
+  if (!in_.custom_action_params.is_null() && !r.pvc_name.empty())
+    if (const k8s::persistent_volume_claim* pvc = c_.find_pvc(r.pvc_namespace, r.pvc_name)) {
+      auto taken = core_.should_perform_custom_action(*pvc, in_.custom_action_params);
+      r.custom_action_taken = taken.ok() && taken->perform;
+    }
+}
+
+namespace {
+
+/// The counts of the plan's summary; a second pod's row of a shared PVC counts with the PVC's.
+plan_summary summary_of(const std::deque<volume_record>& volumes) {
+  plan_summary s;
+  for (const volume_record& r : volumes) {
     if (r.decision.kind == reason_kind::pvc_covered_by_pod) continue;  // counted with its PVC's row
-    plan_summary& s = out.summary;
     ++s.volumes;
     if (r.error()) ++s.errors;
     switch (r.method) {
@@ -421,6 +418,23 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
         break;
     }
   }
+  return s;
+}
+
+}  // namespace
+
+plan_result item_backupper::finish(std::size_t validation_errors) {
+  plan_result out;
+  out.merged_policies = merged_;
+  fill_shared_pvc_rows();
+  index_ = {};
+  for (; !entries_.empty(); entries_.pop_front()) {  // move records out, freeing as we go
+    volume_entry& e = entries_.front();
+    if (e.shared_pvc == nullptr) finish_record(e, validation_errors);
+    out.volumes.push_back(std::move(e.rec));
+  }
+  sort_records(out.volumes);
+  out.summary = summary_of(out.volumes);
   return out;
 }
 

@@ -87,6 +87,17 @@ class item_backupper {
   /// Traced plans only: a step that concluded without changing the outcome.
   void trace(volume_entry& e, const volume_decision& d);
   void note_policy(volume_entry& e, const policy::volume_policy* p);
+  // The steps of finish().
+  /// Rows of second pods mounting a shared PVC: the PVC's names, and the pod whose
+  /// PodVolumeBackup covers it (when one does).
+  void fill_shared_pvc_rows();
+  /// A record's last touches: skipped (with the skipped PV tracker's reasons), a custom
+  /// policy's outcome, not collected, FailedValidation, fs-backup without a pod, and whether a
+  /// plugin would take it (--custom-action-params).
+  void finish_record(volume_entry& e, std::size_t validation_errors);
+  /// An undecided volume whose policy is `custom`: a PV or PVC goes to the plugin; a pod
+  /// volume without a claim is left alone.
+  void finish_custom_policy(volume_entry& e);
   /// The first matching policy of the server's (backup + global) policies; records what was
   /// matched in `step` (when given) for explanations.
   [[nodiscard]] const policy::volume_policy* match(const k8s::persistent_volume* pv,

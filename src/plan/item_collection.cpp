@@ -234,6 +234,48 @@ std::optional<k8s::label_selector> policy_selector(const std::optional<policy::p
   return std::move(sel).value();
 }
 
+/// prepareBackupRequest's checks of the spec's filters, in Velero's order: old and new resource
+/// filters together, the resource lists (ValidateIncludesExcludes /
+/// ValidateScopedIncludesExcludes), the namespace lists (ValidateNamespaceIncludesExcludes),
+/// labelSelector with orLabelSelectors, and old-style filters with an includeExcludePolicy or
+/// fine-grained filter policies. Each problem is a validation error in `validation`.
+void validate_backup_filters(const k8s::backup_spec& spec, const policy::resource_policies* doc,
+                             const std::vector<std::string>& ns_includes, const std::vector<std::string>& ns_excludes,
+                             diagnostics& validation) {
+  if (old_and_new_filters_together(spec))
+    validation.add(make_error(
+        "include-resources, exclude-resources and include-cluster-resources are old filter parameters.\n"
+        "include-cluster-scoped-resources, exclude-cluster-scoped-resources, include-namespace-scoped-resources "
+        "and exclude-namespace-scoped-resources are new filter parameters.\nThey cannot be used together"));
+  const bool old_style = use_old_resource_filters(spec);
+  if (old_style) {
+    validate_includes_excludes(spec.included_resources, spec.excluded_resources,
+                               "Invalid included/excluded resource lists", validation);
+  } else {
+    validate_scoped(spec.included_cluster_scoped_resources, spec.excluded_cluster_scoped_resources,
+                    "Invalid cluster-scoped included/excluded resource lists", validation);
+    validate_scoped(spec.included_namespace_scoped_resources, spec.excluded_namespace_scoped_resources,
+                    "Invalid namespace-scoped included/excluded resource lists", validation);
+  }
+  validate_includes_excludes(ns_includes, ns_excludes, "Invalid included/excluded namespace lists", validation);
+  for (const auto* list : {&ns_includes, &ns_excludes})
+    for (const std::string& ns : std::set<std::string>(list->begin(), list->end()))
+      if (auto e = namespace_name_error(ns))
+        validation.add(make_error(fmt::format("Invalid included/excluded namespace lists: {}", *e)));
+  if (!spec.or_label_selectors.empty() && spec.label_selector)
+    validation.add(
+        make_error("encountered labelSelector as well as orLabelSelectors in backup spec, only one can be specified"));
+  if (doc != nullptr && doc->include_exclude && old_style)
+    validation.add(
+        make_error("include-resources, exclude-resources and include-cluster-resources are old filter "
+                   "parameters.\nThey cannot be used with include-exclude policies."));
+  if (doc != nullptr && (!doc->namespaced_filters.empty() || doc->cluster_scoped_filter) && old_style)
+    validation.add(
+        make_error("include-resources, exclude-resources and include-cluster-resources are old filter "
+                   "parameters.\nThey cannot be used with namespace-scoped or fine-grained global filter "
+                   "policies."));
+}
+
 }  // namespace
 
 void item_collection::pattern_set::insert(std::string_view item, filter_origin o) {
@@ -259,172 +301,165 @@ result<item_collection> item_collection::make(const k8s::backup_spec& spec_in, c
   item_collection c;
   c.spec_ = std::make_shared<const k8s::backup_spec>(spec_in);
   const k8s::backup_spec& spec = *c.spec_;
-  // Namespaces: labelled namespaces join the excludes; empty includes is "*".
+  const policy::resource_policies* doc = policies ? &policies->document() : nullptr;
+  c.old_style_ = use_old_resource_filters(spec);
+  c.include_cluster_resources_ = spec.include_cluster_resources;
+
+  // prepareBackupRequest: the namespaces, then the validation of the spec's filters.
   std::vector<std::string> ns_includes = spec.included_namespaces;
+  if (ns_includes.empty()) ns_includes.emplace_back("*");
   std::vector<std::string> ns_excludes = spec.excluded_namespaces;
+  c.exclude_labelled_namespaces(cluster, ns_excludes);
+  validate_backup_filters(spec, doc, ns_includes, ns_excludes, validation);
+  auto ns = namespace_includes_excludes::make(ns_includes, ns_excludes);
+  if (const diagnostic* e = ns.error()) return *e;
+  c.ns_ = std::make_shared<const namespace_includes_excludes>(std::move(ns).value());
+
+  // The backup request's resource filters, label selectors and fine-grained filter policies.
+  if (c.old_style_) c.generate_includes_excludes(spec);
+  else c.generate_scoped_includes_excludes(spec, doc);
+  c.resolve_label_selectors(spec, validation);
+  if (doc != nullptr) c.resolve_filter_policies(*doc, validation);
+  return c;
+}
+
+void item_collection::exclude_labelled_namespaces(const k8s::cluster& cluster, std::vector<std::string>& ns_excludes) {
   for (const k8s::namespace_object& n : cluster.namespaces()) {
     const std::string* v = n.metadata.labels.find(exclude_label);
     if (v != nullptr && *v == "true") {
       ns_excludes.push_back(n.metadata.name);
-      c.labelled_namespaces_.emplace_back(n.metadata.name);
+      labelled_namespaces_.emplace_back(n.metadata.name);
     }
   }
-  if (ns_includes.empty()) ns_includes.emplace_back("*");
+}
 
-  if (old_and_new_filters_together(spec))
-    validation.add(make_error(
-        "include-resources, exclude-resources and include-cluster-resources are old filter parameters.\n"
-        "include-cluster-scoped-resources, exclude-cluster-scoped-resources, include-namespace-scoped-resources "
-        "and exclude-namespace-scoped-resources are new filter parameters.\nThey cannot be used together"));
-  c.old_style_ = use_old_resource_filters(spec);
-  if (c.old_style_) {
-    validate_includes_excludes(spec.included_resources, spec.excluded_resources,
-                               "Invalid included/excluded resource lists", validation);
-  } else {
-    validate_scoped(spec.included_cluster_scoped_resources, spec.excluded_cluster_scoped_resources,
-                    "Invalid cluster-scoped included/excluded resource lists", validation);
-    validate_scoped(spec.included_namespace_scoped_resources, spec.excluded_namespace_scoped_resources,
-                    "Invalid namespace-scoped included/excluded resource lists", validation);
-  }
-  validate_includes_excludes(ns_includes, ns_excludes, "Invalid included/excluded namespace lists", validation);
-  for (const auto* list : {&ns_includes, &ns_excludes})
-    for (const std::string& ns : std::set<std::string>(list->begin(), list->end()))
-      if (auto e = namespace_name_error(ns))
-        validation.add(make_error(fmt::format("Invalid included/excluded namespace lists: {}", *e)));
-  if (!spec.or_label_selectors.empty() && spec.label_selector)
-    validation.add(
-        make_error("encountered labelSelector as well as orLabelSelectors in backup spec, only one can be specified"));
-  const policy::resource_policies* doc = policies ? &policies->document() : nullptr;
-  if (doc != nullptr && doc->include_exclude && c.old_style_)
-    validation.add(
-        make_error("include-resources, exclude-resources and include-cluster-resources are old filter "
-                   "parameters.\nThey cannot be used with include-exclude policies."));
-  if (doc != nullptr && (!doc->namespaced_filters.empty() || doc->cluster_scoped_filter) && c.old_style_)
-    validation.add(
-        make_error("include-resources, exclude-resources and include-cluster-resources are old filter "
-                   "parameters.\nThey cannot be used with namespace-scoped or fine-grained global filter "
-                   "policies."));
+void item_collection::generate_includes_excludes(const k8s::backup_spec& spec) {
+  for (const std::string& i : spec.included_resources)
+    old_filter_.includes.insert(i == "*" ? std::string_view(i) : resolve(i), filter_origin::backup_spec);
+  for (const std::string& e : spec.excluded_resources)
+    if (e != "*") old_filter_.excludes.insert(resolve(e), filter_origin::backup_spec);
+}
 
-  auto ns = namespace_includes_excludes::make(ns_includes, ns_excludes);
-  if (const diagnostic* e = ns.error()) return *e;
-  c.ns_ = std::make_shared<const namespace_includes_excludes>(std::move(ns).value());
-  c.include_cluster_resources_ = spec.include_cluster_resources;
-
-  // Resource filters (generateIncludesExcludes / generateScopedIncludesExcludes).
-  if (c.old_style_) {
-    for (const std::string& i : spec.included_resources)
-      c.old_filter_.includes.insert(i == "*" ? std::string_view(i) : resolve(i), filter_origin::backup_spec);
-    for (const std::string& e : spec.excluded_resources)
-      if (e != "*") c.old_filter_.excludes.insert(resolve(e), filter_origin::backup_spec);
-  } else {
-    auto fill = [](pattern_set& set, const std::vector<std::string>& items, bool namespaced, filter_origin o) {
-      for (const std::string& i : items) {
-        const std::string_view key = i == "*" ? std::string_view(i) : resolve_scoped(i, namespaced);
-        if (!key.empty()) set.insert(key, o);
-      }
-    };
-    fill(c.namespaced_.includes, spec.included_namespace_scoped_resources, true, filter_origin::backup_spec);
-    fill(c.namespaced_.excludes, spec.excluded_namespace_scoped_resources, true, filter_origin::backup_spec);
-    fill(c.cluster_.includes, spec.included_cluster_scoped_resources, false, filter_origin::backup_spec);
-    fill(c.cluster_.excludes, spec.excluded_cluster_scoped_resources, false, filter_origin::backup_spec);
-    // CombineWithPolicy: the spec's entries win; the policy adds what they do not cover.
-    if (doc != nullptr && doc->include_exclude) {
-      const policy::include_exclude_policy& p = *doc->include_exclude;
-      auto combine = [](scope_filter& f, const std::vector<std::string>& items, bool namespaced, bool exclude) {
-        for (const std::string& i : items) {
-          const std::string_view key = resolve_scoped(i, namespaced);
-          if (key.empty() || f.includes.match(key) || f.excludes.match(key)) continue;
-          (exclude ? f.excludes : f.includes).insert(key, filter_origin::include_exclude_policy);
-        }
-      };
-      combine(c.namespaced_, p.excluded_namespace_scoped_resources, true, true);
-      combine(c.namespaced_, p.included_namespace_scoped_resources, true, false);
-      combine(c.cluster_, p.excluded_cluster_scoped_resources, false, true);
-      combine(c.cluster_, p.included_cluster_scoped_resources, false, false);
+void item_collection::generate_scoped_includes_excludes(const k8s::backup_spec& spec,
+                                                        const policy::resource_policies* doc) {
+  auto fill = [](pattern_set& set, const std::vector<std::string>& items, bool namespaced) {
+    for (const std::string& i : items) {
+      const std::string_view key = i == "*" ? std::string_view(i) : resolve_scoped(i, namespaced);
+      if (!key.empty()) set.insert(key, filter_origin::backup_spec);
     }
-  }
+  };
+  fill(namespaced_.includes, spec.included_namespace_scoped_resources, true);
+  fill(namespaced_.excludes, spec.excluded_namespace_scoped_resources, true);
+  fill(cluster_.includes, spec.included_cluster_scoped_resources, false);
+  fill(cluster_.excludes, spec.excluded_cluster_scoped_resources, false);
+  if (doc != nullptr && doc->include_exclude) combine_with_policy(*doc->include_exclude);
+}
 
-  // Label selectors of the spec.
+void item_collection::combine_with_policy(const policy::include_exclude_policy& p) {
+  // The spec's entries win; the policy adds what they do not cover.
+  auto combine = [](scope_filter& f, const std::vector<std::string>& items, bool namespaced, bool exclude) {
+    for (const std::string& i : items) {
+      const std::string_view key = resolve_scoped(i, namespaced);
+      if (key.empty() || f.includes.match(key) || f.excludes.match(key)) continue;
+      (exclude ? f.excludes : f.includes).insert(key, filter_origin::include_exclude_policy);
+    }
+  };
+  combine(namespaced_, p.excluded_namespace_scoped_resources, true, true);
+  combine(namespaced_, p.included_namespace_scoped_resources, true, false);
+  combine(cluster_, p.excluded_cluster_scoped_resources, false, true);
+  combine(cluster_, p.included_cluster_scoped_resources, false, false);
+}
+
+void item_collection::resolve_label_selectors(const k8s::backup_spec& spec, diagnostics& validation) {
   if (spec.label_selector) {
     auto sel = k8s::label_selector_as_selector(*spec.label_selector);
     if (const diagnostic* e = sel.error())
       validation.add(make_error(fmt::format("invalid spec.labelSelector: {}", e->message)));
-    else c.label_selector_ = std::move(sel).value();
+    else label_selector_ = std::move(sel).value();
   }
   for (std::size_t i = 0; i < spec.or_label_selectors.size(); ++i) {
     auto sel = k8s::label_selector_as_selector(spec.or_label_selectors[i]);
     if (const diagnostic* e = sel.error())
       validation.add(make_error(fmt::format("invalid spec.orLabelSelectors[{}]: {}", i, e->message)));
-    else c.or_label_selectors_.push_back(std::move(sel).value());
+    else or_label_selectors_.push_back(std::move(sel).value());
   }
+}
 
-  // Fine-grained filter policies (resolveClusterScopedFilterPolicy / resolveNamespacedFilterPolicies).
-  if (doc != nullptr) {
-    std::size_t count = doc->cluster_scoped_filter ? doc->cluster_scoped_filter->resource_filters.size() : 0;
-    for (const auto& nf : doc->namespaced_filters) count += nf.resource_filters.size();
-    c.filters_.reserve(count);  // the resolved filters are pointed to: no reallocation
-    auto resolve_filter = [&](const policy::resource_filter& rf, filter_origin origin, std::size_t policy_index,
-                              std::size_t filter_index) -> const resolved_filter* {
-      resolved_filter r;
-      r.origin = origin;
-      r.policy_index = static_cast<std::uint16_t>(policy_index);
-      r.filter_index = static_cast<std::uint16_t>(filter_index);
-      const std::string where = origin == filter_origin::cluster_scoped_filter_policy
-                                    ? fmt::format("clusterScopedFilterPolicy.resourceFilters[{}]", filter_index)
-                                    : fmt::format("namespacedFilterPolicies[{}].resourceFilters[{}]", policy_index,
-                                                  filter_index);
-      r.selector = policy_selector(rf.label_selector, where, validation);
-      for (const auto& o : rf.or_label_selectors)
-        if (auto sel = policy_selector(std::optional<policy::policy_label_selector>(o), where, validation))
-          r.or_selectors.push_back(std::move(*sel));
-      r.names = &rf.names;
-      r.excluded_names = &rf.excluded_names;
-      c.filters_.push_back(std::move(r));
-      return &c.filters_.back();
-    };
-    if (doc->cluster_scoped_filter) {
-      c.has_cluster_filter_policy_ = true;
-      const auto& filters = doc->cluster_scoped_filter->resource_filters;
-      for (std::size_t i = 0; i < filters.size(); ++i) {
-        const resolved_filter* r = resolve_filter(filters[i], filter_origin::cluster_scoped_filter_policy, 0, i);
-        for (const std::string& kind : filters[i].kinds)
-          if (const auto k = resource_kind_from_name(kind); k && !is_namespaced(*k)) {
-            auto it = std::find_if(c.cluster_filters_.begin(), c.cluster_filters_.end(),
-                                   [&](const auto& e) { return e.first == *k; });
-            if (it != c.cluster_filters_.end()) it->second = r;  // a map: the last one wins
-            else c.cluster_filters_.emplace_back(*k, r);
-          }
+void item_collection::resolve_filter_policies(const policy::resource_policies& doc, diagnostics& validation) {
+  std::size_t count = doc.cluster_scoped_filter ? doc.cluster_scoped_filter->resource_filters.size() : 0;
+  for (const auto& nf : doc.namespaced_filters) count += nf.resource_filters.size();
+  filters_.reserve(count);  // the resolved filters are pointed to: no reallocation
+  if (doc.cluster_scoped_filter) resolve_cluster_scoped_filter_policy(*doc.cluster_scoped_filter, validation);
+  namespace_filters_.reserve(doc.namespaced_filters.size());
+  for (std::size_t p = 0; p < doc.namespaced_filters.size(); ++p)
+    resolve_namespaced_filter_policy(doc.namespaced_filters[p], p, validation);
+}
+
+const item_collection::resolved_filter* item_collection::resolve_resource_filter(const policy::resource_filter& rf,
+                                                                                 filter_origin origin,
+                                                                                 std::size_t policy_index,
+                                                                                 std::size_t filter_index,
+                                                                                 diagnostics& validation) {
+  resolved_filter r;
+  r.origin = origin;
+  r.policy_index = static_cast<std::uint16_t>(policy_index);
+  r.filter_index = static_cast<std::uint16_t>(filter_index);
+  const std::string where = origin == filter_origin::cluster_scoped_filter_policy
+                                ? fmt::format("clusterScopedFilterPolicy.resourceFilters[{}]", filter_index)
+                                : fmt::format("namespacedFilterPolicies[{}].resourceFilters[{}]", policy_index,
+                                              filter_index);
+  r.selector = policy_selector(rf.label_selector, where, validation);
+  for (const auto& o : rf.or_label_selectors)
+    if (auto sel = policy_selector(std::optional<policy::policy_label_selector>(o), where, validation))
+      r.or_selectors.push_back(std::move(*sel));
+  r.names = &rf.names;
+  r.excluded_names = &rf.excluded_names;
+  filters_.push_back(std::move(r));
+  return &filters_.back();
+}
+
+void item_collection::resolve_cluster_scoped_filter_policy(const policy::cluster_scoped_filter_policy& policy,
+                                                           diagnostics& validation) {
+  has_cluster_filter_policy_ = true;
+  const auto& filters = policy.resource_filters;
+  for (std::size_t i = 0; i < filters.size(); ++i) {
+    const resolved_filter* r = resolve_resource_filter(filters[i], filter_origin::cluster_scoped_filter_policy, 0, i,
+                                                       validation);
+    for (const std::string& kind : filters[i].kinds)
+      if (const auto k = resource_kind_from_name(kind); k && !is_namespaced(*k)) {
+        auto it = std::find_if(cluster_filters_.begin(), cluster_filters_.end(),
+                               [&](const auto& e) { return e.first == *k; });
+        if (it != cluster_filters_.end()) it->second = r;  // a map: the last one wins
+        else cluster_filters_.emplace_back(*k, r);
       }
-    }
-    c.namespace_filters_.reserve(doc->namespaced_filters.size());
-    for (std::size_t p = 0; p < doc->namespaced_filters.size(); ++p) {
-      const auto& nf = doc->namespaced_filters[p];
-      resolved_namespace_filter out;
-      out.policy_index = static_cast<std::uint16_t>(p);
-      for (std::size_t i = 0; i < nf.resource_filters.size(); ++i) {
-        const policy::resource_filter& rf = nf.resource_filters[i];
-        const resolved_filter* r = resolve_filter(rf, filter_origin::namespaced_filter_policy, p, i);
-        if (rf.is_catch_all()) {
-          out.catch_all = r;
-          continue;
-        }
-        for (const std::string& kind : rf.kinds)
-          if (const auto k = resource_kind_from_name(kind)) {
-            auto it = std::find_if(out.kinds.begin(), out.kinds.end(), [&](const auto& e) { return e.first == *k; });
-            if (it != out.kinds.end()) it->second = r;
-            else out.kinds.emplace_back(*k, r);
-          }
-      }
-      c.namespace_filters_.push_back(std::move(out));
-      for (const std::string& pattern : nf.namespaces) {
-        auto it = std::find_if(c.namespace_patterns_.begin(), c.namespace_patterns_.end(),
-                               [&](const auto& e) { return e.first == pattern; });
-        if (it != c.namespace_patterns_.end()) it->second = p;  // result[nsPattern]: the last one wins
-        else c.namespace_patterns_.emplace_back(std::string_view(pattern), p);
-      }
-    }
   }
-  return c;
+}
+
+void item_collection::resolve_namespaced_filter_policy(const policy::namespaced_filter_policy& nf, std::size_t p,
+                                                       diagnostics& validation) {
+  resolved_namespace_filter out;
+  out.policy_index = static_cast<std::uint16_t>(p);
+  for (std::size_t i = 0; i < nf.resource_filters.size(); ++i) {
+    const policy::resource_filter& rf = nf.resource_filters[i];
+    const resolved_filter* r = resolve_resource_filter(rf, filter_origin::namespaced_filter_policy, p, i, validation);
+    if (rf.is_catch_all()) {
+      out.catch_all = r;
+      continue;
+    }
+    for (const std::string& kind : rf.kinds)
+      if (const auto k = resource_kind_from_name(kind)) {
+        auto it = std::find_if(out.kinds.begin(), out.kinds.end(), [&](const auto& e) { return e.first == *k; });
+        if (it != out.kinds.end()) it->second = r;
+        else out.kinds.emplace_back(*k, r);
+      }
+  }
+  namespace_filters_.push_back(std::move(out));
+  for (const std::string& pattern : nf.namespaces) {
+    auto it = std::find_if(namespace_patterns_.begin(), namespace_patterns_.end(),
+                           [&](const auto& e) { return e.first == pattern; });
+    if (it != namespace_patterns_.end()) it->second = p;  // result[nsPattern]: the last one wins
+    else namespace_patterns_.emplace_back(std::string_view(pattern), p);
+  }
 }
 
 const item_collection::resolved_namespace_filter* item_collection::namespace_filter_for(std::string_view ns) const {
@@ -534,63 +569,68 @@ bool item_collection::backup_exclude_pvc() const {
   return !should_include_resource(resource_kind::persistent_volume_claims).included();
 }
 
+item_inclusion item_collection::namespace_exclusion(std::string_view ns) const {
+  item_inclusion r{item_exclusion::namespace_excluded, filter_origin::backup_spec, filter_field::included_namespaces};
+  for (const std::string_view l : labelled_namespaces_)
+    if (l == ns) {
+      r.origin = filter_origin::namespace_label;
+      r.field = filter_field::excluded_namespaces;
+      r.pattern = l;
+      return r;
+    }
+  for (const std::string& e : spec_->excluded_namespaces)
+    if (glob_match(e, ns)) {
+      r.field = filter_field::excluded_namespaces;
+      r.pattern = e;
+      return r;
+    }
+  return r;
+}
+
+const item_collection::resolved_filter* item_collection::name_filter_for(resource_kind kind,
+                                                                         std::string_view ns) const {
+  const resolved_filter* rf = nullptr;
+  if (ns.empty()) {
+    for (const auto& [k, f] : cluster_filters_)
+      if (k == kind) rf = f;
+    return rf;
+  }
+  const resolved_namespace_filter* nf = namespace_filter_for(ns);
+  if (nf == nullptr) return nullptr;
+  for (const auto& [k, f] : nf->kinds)
+    if (k == kind) rf = f;
+  return rf != nullptr ? rf : nf->catch_all;
+}
+
+item_inclusion item_collection::name_exclusion(const resolved_filter& rf, std::string_view name) {
+  if (rf.names->empty() && rf.excluded_names->empty()) return {};
+  item_inclusion r{
+      item_exclusion::filter_name, rf.origin, filter_field::resource_filter, rf.policy_index, rf.filter_index, true};
+  for (const std::string& e : *rf.excluded_names)
+    if (glob_match(e, name)) {
+      r.pattern = e;
+      return r;
+    }
+  const bool in = rf.names->empty() || has(*rf.names, "*") ||
+                  std::any_of(rf.names->begin(), rf.names->end(),
+                              [&](const std::string& n) { return glob_match(n, name); });
+  return in ? item_inclusion{} : r;
+}
+
 item_inclusion item_collection::inclusion_checks(resource_kind kind, const k8s::object_meta& meta,
                                                  bool deleting) const {
   if (const std::string* v = meta.labels.find(exclude_label); v != nullptr && *v == "true")
     return {item_exclusion::exclude_label, filter_origin::item_label, filter_field::exclude_label};
-  const bool namespaced = is_namespaced(kind);
-  const std::string_view ns = namespaced ? std::string_view(meta.namespace_) : std::string_view();
-  if (!ns.empty() && !ns_->should_include(ns)) {
-    item_inclusion r{item_exclusion::namespace_excluded, filter_origin::backup_spec, filter_field::included_namespaces};
-    for (const std::string_view l : labelled_namespaces_)
-      if (l == ns) {
-        r.origin = filter_origin::namespace_label;
-        r.field = filter_field::excluded_namespaces;
-        r.pattern = l;
-        return r;
-      }
-    for (const std::string& e : spec_->excluded_namespaces)
-      if (glob_match(e, ns)) {
-        r.field = filter_field::excluded_namespaces;
-        r.pattern = e;
-        return r;
-      }
-    return r;
-  }
+  const std::string_view ns = is_namespaced(kind) ? std::string_view(meta.namespace_) : std::string_view();
+  if (!ns.empty() && !ns_->should_include(ns)) return namespace_exclusion(ns);
   if (ns.empty()) {
     if (auto r = should_exclude_resource(kind); !r.included()) return r;
   } else if (auto r = should_include_resource(kind); !r.included()) {
     return r;
   }
   // Per-kind name filters of the fine-grained policies.
-  const resolved_filter* rf = nullptr;
-  if (!ns.empty()) {
-    if (const resolved_namespace_filter* nf = namespace_filter_for(ns)) {
-      for (const auto& [k, f] : nf->kinds)
-        if (k == kind) rf = f;
-      if (rf == nullptr) rf = nf->catch_all;
-    }
-  } else {
-    for (const auto& [k, f] : cluster_filters_)
-      if (k == kind) rf = f;
-  }
-  if (rf != nullptr && (!rf->names->empty() || !rf->excluded_names->empty())) {
-    item_inclusion r{item_exclusion::filter_name,
-                     rf->origin,
-                     filter_field::resource_filter,
-                     rf->policy_index,
-                     rf->filter_index,
-                     true};
-    for (const std::string& e : *rf->excluded_names)
-      if (glob_match(e, meta.name)) {
-        r.pattern = e;
-        return r;
-      }
-    const bool in = rf->names->empty() || has(*rf->names, "*") ||
-                    std::any_of(rf->names->begin(), rf->names->end(),
-                                [&](const std::string& n) { return glob_match(n, meta.name); });
-    if (!in) return r;
-  }
+  if (const resolved_filter* rf = name_filter_for(kind, ns))
+    if (auto r = name_exclusion(*rf, meta.name); !r.included()) return r;
   if (deleting) return {item_exclusion::being_deleted, filter_origin::item_metadata, filter_field::deletion_timestamp};
   return {};
 }

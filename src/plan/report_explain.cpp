@@ -2,7 +2,7 @@
 #include <fmt/format.h>
 
 #include "document_model.h"
-#include "record_node.h"
+#include "report_fields.h"
 #include "volpol/helper/decision.h"
 #include "volpol/plan/explain_report.h"
 #include "volpol/plan/reason_text.h"
@@ -14,9 +14,9 @@ namespace {
 using namespace detail;
 
 std::string policy_position(const policy::volume_policy& p) {
-  const value_mark at = p.source.file_position(p.mark);
+  const value_mark at = p.origin.file_position(p.mark);
   if (at.line == 0) return {};
-  return fmt::format("{}:{}:{}", p.source.file.empty() ? "policy" : p.source.file, at.line, at.column);
+  return fmt::format("{}:{}:{}", p.origin.file.empty() ? "policy" : p.origin.file, at.line, at.column);
 }
 
 std::string matched_on_text(const policy::volume_filter_data& d) {
@@ -178,10 +178,10 @@ node policy_ref(const policy::volume_policy& p) {
   fields f;
   f.emplace_back("policy", str(helper::policy_label(p)));
   f.emplace_back("index", num(p.index));
-  f.emplace_back("document", str(p.origin == policy::policy_origin::global ? "global" : "backup"));
+  f.emplace_back("document", str(p.scope == policy::policy_scope::global ? "global" : "backup"));
   f.emplace_back("action", str(p.act.type_name()));
-  const value_mark at = p.source.file_position(p.mark);
-  if (!p.source.file.empty()) f.emplace_back("file", str(p.source.file));
+  const value_mark at = p.origin.file_position(p.mark);
+  if (!p.origin.file.empty()) f.emplace_back("file", str(p.origin.file));
   if (at.line > 0) {
     f.emplace_back("line", num(at.line));
     f.emplace_back("column", num(at.column));

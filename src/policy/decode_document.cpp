@@ -2,6 +2,10 @@
 // internal/resourcepolicies/resource_policies.go `unmarshalResourcePolicies`).
 #include <fmt/format.h>
 
+#include <cstdint>
+#include <string>
+#include <string_view>
+
 #include "decode_document.h"
 #include "decode_node.h"
 #include "volpol/k8s/yaml_check.h"
@@ -10,6 +14,32 @@
 namespace volpol::policy {
 
 namespace detail {
+
+namespace {
+
+constexpr std::string_view tab_indentation_help = "YAML indentation must use spaces, not tabs";
+
+/// Whether the character at `at` (1-based line and column of `text`) is a tab in the line's
+/// indentation: only spaces and tabs before it on its line. libyaml reports a tab where an
+/// indentation space belongs at the tab itself ("found a tab character that violates
+/// indentation", "... where an indentation space is expected", "found character that cannot
+/// start any token"), so the text, not the message's wording, says whether to suggest spaces.
+/// Lines end at "\n", "\r\n" or "\r", as libyaml counts them.
+bool tab_in_indentation_at(std::string_view text, value_mark at) {
+  if (at.line == 0 || at.column == 0) return false;
+  std::size_t i = 0;
+  for (std::uint32_t line = 1; line < at.line; ++line) {
+    i = text.find_first_of("\r\n", i);
+    if (i == std::string_view::npos) return false;
+    i += text.compare(i, 2, "\r\n") == 0 ? 2 : 1;
+  }
+  const std::string_view indentation = text.substr(i, at.column - 1);
+  const std::size_t tab = i + at.column - 1;
+  return indentation.size() == at.column - 1 && indentation.find_first_not_of(" \t") == std::string_view::npos &&
+         tab < text.size() && text[tab] == '\t';
+}
+
+}  // namespace
 
 std::optional<YAML::Node> parse_first_document(std::string_view text, node_decoder& d) {
   // As yaml.v3 reads it first (yaml_check.h): its character and syntax rules, then depth and
@@ -27,7 +57,7 @@ std::optional<YAML::Node> parse_first_document(std::string_view text, node_decod
       case k8s::yaml_problem::kind::nodes: help = "raise the limit with --max-yaml-nodes"; break;
       case k8s::yaml_problem::kind::characters: help = "YAML text must be UTF-8 without control characters"; break;
       default:
-        if (p->message.find("tab") != std::string::npos) help = "YAML indentation must use spaces, not tabs";
+        if (tab_in_indentation_at(text, {p->line, p->column})) help = tab_indentation_help;
         break;
     }
     d.error({p->line, p->column}, "", fmt::format("not valid YAML: {}", p->message), help);
@@ -44,8 +74,7 @@ std::optional<YAML::Node> parse_first_document(std::string_view text, node_decod
     const value_mark m = e.mark.is_null() ? value_mark{}
                                           : value_mark{static_cast<std::uint32_t>(e.mark.line + 1),
                                                        static_cast<std::uint32_t>(e.mark.column + 1)};
-    std::string help;
-    if (e.msg.find("tab") != std::string::npos) help = "YAML indentation must use spaces, not tabs";
+    const std::string help(tab_in_indentation_at(text, m) ? tab_indentation_help : "");
     d.error(m, "", fmt::format("not valid YAML: {}", e.msg), help);
     return std::nullopt;
   }

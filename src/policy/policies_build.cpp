@@ -10,15 +10,15 @@ namespace volpol::policy {
 
 namespace {
 
-volume_policy make_policy(const raw_volume_policy& raw, const text_origin& source, policy_origin origin) {
+volume_policy make_policy(const raw_volume_policy& raw, const text_origin& origin, policy_scope scope) {
   volume_policy vp;
   vp.act = raw.act;
   vp.index = raw.index;
-  vp.origin = origin;
+  vp.scope = scope;
   vp.mark = raw.mark;
   vp.raw_conditions = raw.conditions;
   vp.type_mark = raw.type_mark;
-  vp.source = source;
+  vp.origin = origin;
   return vp;
 }
 
@@ -40,12 +40,12 @@ std::optional<volume_conditions> build_conditions(const raw_volume_policy& raw, 
 
 }  // namespace
 
-policies policies::build(const resource_policies& doc, policy_origin origin, diagnostics& out) {
+policies policies::build(const resource_policies& doc, policy_scope scope, diagnostics& out) {
   policies p;
   p.doc_ = doc;
   detail::node_decoder d(doc.origin, out);
   for (const raw_volume_policy& raw : doc.volume_policies) {
-    volume_policy vp = make_policy(raw, doc.origin, origin);
+    volume_policy vp = make_policy(raw, doc.origin, scope);
     // Conditions that failed to decode were reported then; building them would report again.
     std::optional<volume_conditions> c = raw.conditions_failed ? std::nullopt : build_conditions(raw, d);
     if (c) vp.conditions = std::move(*c);
@@ -55,9 +55,9 @@ policies policies::build(const resource_policies& doc, policy_origin origin, dia
   return p;
 }
 
-result<policies> policies::build(const resource_policies& doc, policy_origin origin) {
+result<policies> policies::build(const resource_policies& doc, policy_scope scope) {
   diagnostics out;
-  policies p = build(doc, origin, out);
+  policies p = build(doc, scope, out);
   for (const diagnostic& e : out)
     if (e.level == severity::error) return e;
   return p;
@@ -77,7 +77,7 @@ policies policies::as_global(diagnostics* warnings) const {
   g.doc_.mark = doc_.mark;
   g.doc_.origin = doc_.origin;
   g.volume_policies_ = volume_policies_;
-  for (volume_policy& vp : g.volume_policies_) vp.origin = policy_origin::global;
+  for (volume_policy& vp : g.volume_policies_) vp.scope = policy_scope::global;
   return g;
 }
 

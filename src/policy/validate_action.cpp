@@ -23,12 +23,12 @@ void check_type(const volume_policy& vp, const std::string& path, diagnostics& o
   const action& a = vp.act;
   if (a.type != action_type::other) return;
   if (a.type_string.empty()) {
-    out.add(vp.source.diagnose(vp.type_mark, path, "missing action type",
+    out.add(vp.origin.diagnose(vp.type_mark, path, "missing action type",
                                "set `type` to `skip`, `snapshot`, `fs-backup` or `custom`"));
     return;
   }
   const std::string near = closest(a.type_string, action_types);
-  out.add(vp.source.diagnose(vp.type_mark, path, fmt::format("unknown action type `{}`", a.type_string),
+  out.add(vp.origin.diagnose(vp.type_mark, path, fmt::format("unknown action type `{}`", a.type_string),
                              near.empty() ? "action types are `skip`, `snapshot`, `fs-backup` and `custom`"
                                           : fmt::format("did you mean `{}`? action types are case-sensitive", near)));
 }
@@ -39,7 +39,7 @@ const value* snapshot_parameter(const volume_policy& vp, std::string_view key, c
   const value* v = vp.act.parameter(key);
   if (!v) return nullptr;
   if (vp.act.type == action_type::snapshot) return v;
-  out.add(vp.source.diagnose(parameter_mark(vp.act, key, vp.act.mark), path + "." + std::string(key),
+  out.add(vp.origin.diagnose(parameter_mark(vp.act, key, vp.act.mark), path + "." + std::string(key),
                              fmt::format("parameter `{}` is only supported for the `snapshot` action, but the action "
                                          "type is `{}`",
                                          key, vp.act.type_string),
@@ -53,13 +53,13 @@ void check_data_mover(const volume_policy& vp, const std::string& path, diagnost
   const value_mark m = v->mark().line ? v->mark() : parameter_mark(vp.act, data_mover_parameter, vp.act.mark);
   const std::string p = path + ".dataMover";
   if (!v->is_string()) {
-    out.add(vp.source.diagnose(m, p, fmt::format("parameter `dataMover` must be a string, got {}", describe(*v)),
+    out.add(vp.origin.diagnose(m, p, fmt::format("parameter `dataMover` must be a string, got {}", describe(*v)),
                                "valid values are `velero`, `velero-fs` and `velero-block` (or empty)"));
     return;
   }
   if (is_valid_data_mover(v->as_string())) return;
   const std::string near = closest(v->as_string(), data_movers);
-  out.add(vp.source.diagnose(m, p, fmt::format("invalid `dataMover` value `{}`", v->as_string()),
+  out.add(vp.origin.diagnose(m, p, fmt::format("invalid `dataMover` value `{}`", v->as_string()),
                              fmt::format("{}valid values are `velero`, `velero-fs` and `velero-block` (or empty)",
                                          near.empty() ? "" : fmt::format("did you mean `{}`? ", near))));
 }
@@ -70,10 +70,10 @@ void check_snapshot_class(const volume_policy& vp, const std::string& path, diag
   const value_mark m = v->mark().line ? v->mark() : parameter_mark(vp.act, snapshot_class_parameter, vp.act.mark);
   const std::string p = path + ".snapshotClass";
   if (!v->is_string())
-    out.add(vp.source.diagnose(m, p, fmt::format("parameter `snapshotClass` must be a string, got {}", describe(*v)),
+    out.add(vp.origin.diagnose(m, p, fmt::format("parameter `snapshotClass` must be a string, got {}", describe(*v)),
                                "quote the class name if YAML reads it as another type"));
   else if (v->as_string().empty())
-    out.add(vp.source.diagnose(m, p, "parameter `snapshotClass` must not be empty",
+    out.add(vp.origin.diagnose(m, p, "parameter `snapshotClass` must not be empty",
                                "remove it to let Velero choose the VolumeSnapshotClass as usual"));
 }
 

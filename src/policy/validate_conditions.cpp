@@ -21,7 +21,7 @@ void check_capacity(const volume_policy& vp, const std::string& path, diagnostic
   const capacity_range& r = vp.conditions.capacity;
   // [0, a], [a, b], [b, 0]: lower ≤ upper, or upper is zero (no upper bound).
   if (r.upper.compare(r.lower) >= 0 || (!r.lower.is_zero() && r.upper.is_zero())) return;
-  out.add(vp.source.diagnose(condition_mark(vp, "capacity"), path + ".capacity",
+  out.add(vp.origin.diagnose(condition_mark(vp, "capacity"), path + ".capacity",
                              fmt::format("capacity lower bound `{}` is greater than its upper bound `{}` (in `{}`)",
                                          r.lower.to_string(), r.upper.to_string(), vp.conditions.capacity_text),
                              "write `lower,upper` with lower ≤ upper, or leave upper empty for no upper bound"));
@@ -30,7 +30,7 @@ void check_capacity(const volume_policy& vp, const std::string& path, diagnostic
 void check_csi(const volume_policy& vp, const std::string& path, diagnostics& out) {
   const std::optional<csi_condition>& csi = vp.conditions.csi;
   if (!csi || !csi->driver.empty() || !csi->volume_attributes) return;
-  out.add(vp.source.diagnose(condition_mark(vp, "csi"), path + ".csi",
+  out.add(vp.origin.diagnose(condition_mark(vp, "csi"), path + ".csi",
                              "csi `volumeAttributes` need a `driver`: volumes cannot be filtered by attributes alone",
                              "add `driver: <csi driver name>` next to `volumeAttributes`"));
 }

@@ -24,8 +24,8 @@ diagnostics sorted(const diagnostics& in) {
 
 checked_policies finish(const resource_policies& doc, policy_use use, diagnostics problems, bool validate) {
   checked_policies r;
-  const policy_origin origin = use == policy_use::global ? policy_origin::global : policy_origin::backup;
-  r.built = policies::build(doc, origin, problems);
+  const policy_scope scope = use == policy_use::global ? policy_scope::global : policy_scope::backup;
+  r.built = policies::build(doc, scope, problems);
   if (validate) problems.append(use == policy_use::restore ? r.built.validate_for_restore() : r.built.validate());
   if (use == policy_use::global) r.built = r.built.as_global(&problems);
   r.problems = sorted(problems);

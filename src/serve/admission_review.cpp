@@ -71,10 +71,13 @@ result<void> string_map(const object& o, const std::string& path,
   return {};
 }
 
+// Declares `var`, the value of `expr` (a result<T>), or returns its error. `var` is a name being
+// declared, so it cannot be parenthesized; direct-initialization `var(...)` says so to
+// clang-tidy's bugprone-macro-parentheses.
 #define VOLPOL_TRY(var, expr)                           \
   auto var##_r = (expr);                                \
   if (const diagnostic* e = var##_r.error()) return *e; \
-  auto var = std::move(var##_r).value()
+  auto var(std::move(var##_r).value())
 
 #define VOLPOL_TRY_VOID(expr)                        \
   do {                                               \

@@ -13,10 +13,10 @@ namespace volpol::conformance {
 namespace {
 
 /// Decode + build, no validation: what Velero's tests do with a policy document.
-result<policy::policies> build_only(const std::string& text, policy::policy_origin origin) {
+result<policy::policies> build_only(const std::string& text, policy::policy_scope scope) {
   auto doc = policy::decode_resource_policies(text);
   if (const diagnostic* e = doc.error()) return *e;
-  return policy::policies::build(doc.value(), origin);
+  return policy::policies::build(doc.value(), scope);
 }
 
 /// Decode + build + validate (for the global one, then only its volume policies).
@@ -38,7 +38,7 @@ result<std::optional<policy::policies>> load_case_policies(const YAML::Node& c) 
   const auto global_text = scalar(c, "globalPolicy");
   if (!global_text) {
     if (!text) return std::optional<policy::policies>{};
-    auto built = build_only(*text, policy::policy_origin::backup);
+    auto built = build_only(*text, policy::policy_scope::backup);
     if (const diagnostic* e = built.error()) return *e;
     return std::optional<policy::policies>{std::move(built).value()};
   }

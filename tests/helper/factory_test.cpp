@@ -60,7 +60,7 @@ volumePolicies:
   const action_parameters p = h->get_action_parameters(*c.find_pv("pv-1"));
   ASSERT_TRUE(p.matched);
   EXPECT_EQ(p.type, "custom");
-  EXPECT_EQ(p.policy->origin, policy::policy_origin::global);
+  EXPECT_EQ(p.policy->scope, policy::policy_scope::global);
 }
 
 TEST_F(factory_test, invalid_policy_is_refused_unless_validation_is_off) {

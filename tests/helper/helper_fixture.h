@@ -19,11 +19,11 @@ namespace volpol::helper::testing {
 
 /// Builds (without validating) a policy document, failing the test on error.
 inline policy::policies build_policies(const std::string& text,
-                                       policy::policy_origin origin = policy::policy_origin::backup) {
+                                       policy::policy_scope scope = policy::policy_scope::backup) {
   auto doc = policy::decode_resource_policies(text);
   EXPECT_TRUE(doc.ok()) << (doc.error() ? doc.error()->to_string() : "");
   if (!doc.ok()) return {};
-  auto built = policy::policies::build(doc.value(), origin);
+  auto built = policy::policies::build(doc.value(), scope);
   EXPECT_TRUE(built.ok()) << (built.error() ? built.error()->to_string() : "");
   return built.ok() ? std::move(built).value() : policy::policies{};
 }

@@ -105,7 +105,7 @@ volumePolicies:
 - conditions: {storageClass: [gp3]}
   action: {type: snapshot}
 )",
-                                                 policy::policy_origin::global);
+                                                 policy::policy_scope::global);
   policy::policies pols = own;
   pols.merge_global(global);
   const volume_helper h(&pols, {.snapshot_volumes = false}, c);
@@ -115,7 +115,7 @@ volumePolicies:
   EXPECT_EQ(d->why, reason::policy_action);
   ASSERT_NE(d->policy, nullptr);
   EXPECT_EQ(d->policy->index, 0u);
-  EXPECT_EQ(d->policy->origin, policy::policy_origin::global);
+  EXPECT_EQ(d->policy->scope, policy::policy_scope::global);
   EXPECT_EQ(describe(*d), "global volumePolicies[0] (snapshot)");
 }
 

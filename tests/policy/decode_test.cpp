@@ -13,7 +13,7 @@ namespace {
 diagnostics problems_of(const std::string& text) {
   diagnostics out;
   const resource_policies doc = decode_resource_policies(text, {.file = "p.yaml"}, out);
-  (void)policies::build(doc, policy_origin::backup, out);
+  (void)policies::build(doc, policy_scope::backup, out);
   return out;
 }
 
@@ -116,7 +116,7 @@ TEST(decode, string_fields_take_any_scalar_as_written) {
   EXPECT_TRUE(vp.act.parameter("f")->is_float());
   // Conditions are re-encoded as yaml.v3 does before the strict decode: Go texts, nulls dropped.
   diagnostics out;
-  const policies built = policies::build(doc.value(), policy_origin::backup, out);
+  const policies built = policies::build(doc.value(), policy_scope::backup, out);
   ASSERT_TRUE(out.empty()) << out.items().front().to_string();
   const volume_conditions& c = built.volume_policies().at(0).conditions;
   EXPECT_EQ(c.storage_class, (std::vector<std::string>{"123", "true", "gp2"}));
@@ -140,6 +140,26 @@ TEST(decode, tabs_in_indentation_are_a_yaml_error) {
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out.items()[0].where.line, 2u);
   EXPECT_EQ(out.items()[0].help, "YAML indentation must use spaces, not tabs");
+}
+
+// The hint comes from the text at the error's position (a tab in the line's indentation), not
+// from the wording of libyaml's message.
+TEST(decode, the_tab_hint_points_at_a_tab_in_the_indentation) {
+  const std::string hint = "YAML indentation must use spaces, not tabs";
+  const auto only = [](const diagnostics& out) { return out.size() == 1u ? out.items()[0] : diagnostic{}; };
+  // After spaces, in a nested mapping.
+  const diagnostic after_spaces = only(problems_of("version: v1\nvolumePolicies:\n- action:\n    \ttype: skip\n"));
+  EXPECT_EQ(after_spaces.where.line, 4u);
+  EXPECT_EQ(after_spaces.where.column, 5u);
+  EXPECT_EQ(after_spaces.help, hint);
+  // In a block scalar's indentation, with CRLF line ends.
+  const diagnostic block = only(problems_of("version: |\r\n  v1\r\n\t x\r\n"));
+  EXPECT_EQ(block.where.line, 3u);
+  EXPECT_EQ(block.help, hint);
+  // A syntax error on a line with a tab inside a value: no hint.
+  const diagnostic quoted = only(problems_of("version: 'v1\tx\n"));
+  EXPECT_TRUE(quoted.message.starts_with("not valid YAML: ")) << quoted.message;
+  EXPECT_EQ(quoted.help, "");
 }
 
 TEST(decode, json_documents_decode_like_yaml) {

@@ -95,7 +95,7 @@ TEST(global, only_volume_policies_are_kept_with_a_warning) {
   EXPECT_EQ(g.problems.items()[0].level, severity::warning);
   EXPECT_TRUE(g.built.document().namespaced_filters.empty());
   ASSERT_EQ(g.built.volume_policies().size(), 1u);
-  EXPECT_EQ(g.built.volume_policies()[0].origin, policy_origin::global);
+  EXPECT_EQ(g.built.volume_policies()[0].scope, policy_scope::global);
 }
 
 TEST(global, merge_appends_global_rules_after_the_backup_rules) {
@@ -116,8 +116,8 @@ TEST(global, merge_appends_global_rules_after_the_backup_rules) {
   EXPECT_EQ(v[1].act.type_string, "fs-backup");
   EXPECT_EQ(v[2].act.type_string, "skip");
   EXPECT_EQ(v[3].act.type_string, "custom");
-  EXPECT_EQ(v[1].origin, policy_origin::backup);
-  EXPECT_EQ(v[2].origin, policy_origin::global);
+  EXPECT_EQ(v[1].scope, policy_scope::backup);
+  EXPECT_EQ(v[2].scope, policy_scope::global);
   EXPECT_EQ(v[3].index, 1u);  // index within its own document
 }
 

@@ -24,7 +24,7 @@ namespace volpol::helper {
 /// GetActionParameters' answer: (matched, action type, parameters).
 struct action_parameters {
   bool matched = false;
-  /// The matched volume policy (index, origin, conditions, action), or null.
+  /// The matched volume policy (index, scope, conditions, action), or null.
   const policy::volume_policy* policy = nullptr;
   /// The action type as the document spells it ("snapshot", "custom", an unknown type as
   /// written); "" when not matched.

@@ -28,7 +28,7 @@ namespace volpol::helper {
 struct decision {
   bool perform = false;  ///< the answer: snapshot / fs-backup / custom action or not
   reason why = reason::no_policy_match;
-  /// The matched volume policy (index, origin, action) when why is policy_action or
+  /// The matched volume policy (index, scope, action) when why is policy_action or
   /// custom_parameters_differ; else null.
   const policy::volume_policy* policy = nullptr;
   /// The kind of pod volume fs-backup never takes, when why == excluded_volume.
@@ -57,7 +57,7 @@ struct decision {
 
 /// One line of text for a decision, without the answer itself:
 ///     "volumePolicies[1] (fs-backup)"                                    (policy_action)
-///     "global volumePolicies[0] (custom)"                                (origin global)
+///     "global volumePolicies[0] (custom)"                                (scope global)
 ///     "custom action parameter `myCustomAction` differs in volumePolicies[0]"
 ///     "hostPath volumes are never fs-backed-up"                          (excluded_volume)
 ///     "listed in backup.velero.io/backup-volumes"                        (annotation_opt_in)

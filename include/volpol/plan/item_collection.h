@@ -180,10 +180,40 @@ class item_collection {
     [[nodiscard]] bool include_everything() const;
   };
 
+  // The steps of make(), in order.
+  /// prepareBackupRequest: namespaces labelled velero.io/exclude-from-backup=true join `ns_excludes`.
+  void exclude_labelled_namespaces(const k8s::cluster& cluster, std::vector<std::string>& ns_excludes);
+  /// The old-style resource filter (generateIncludesExcludes).
+  void generate_includes_excludes(const k8s::backup_spec& spec);
+  /// The scoped resource filters (generateScopedIncludesExcludes), combined with the policy's
+  /// includeExcludePolicy when there is one.
+  void generate_scoped_includes_excludes(const k8s::backup_spec& spec, const policy::resource_policies* doc);
+  /// ScopeIncludesExcludes.CombineWithPolicy: the spec's entries win; the policy adds the rest.
+  void combine_with_policy(const policy::include_exclude_policy& p);
+  /// spec.labelSelector and spec.orLabelSelectors as selectors (a bad one is a validation error).
+  void resolve_label_selectors(const k8s::backup_spec& spec, diagnostics& validation);
+  /// The fine-grained filter policies: resolveClusterScopedFilterPolicy, then
+  /// resolveNamespacedFilterPolicies (one namespaced policy per call), each filter through
+  /// resolveResourceFilter.
+  void resolve_filter_policies(const policy::resource_policies& doc, diagnostics& validation);
+  void resolve_cluster_scoped_filter_policy(const policy::cluster_scoped_filter_policy& policy,
+                                            diagnostics& validation);
+  void resolve_namespaced_filter_policy(const policy::namespaced_filter_policy& nf, std::size_t p,
+                                        diagnostics& validation);
+  const resolved_filter* resolve_resource_filter(const policy::resource_filter& rf, filter_origin origin,
+                                                 std::size_t policy_index, std::size_t filter_index,
+                                                 diagnostics& validation);
+
   [[nodiscard]] item_inclusion should_include_resource(resource_kind kind) const;
   [[nodiscard]] item_inclusion should_exclude_resource(resource_kind kind) const;
   [[nodiscard]] item_inclusion inclusion_checks(resource_kind kind, const k8s::object_meta& meta, bool deleting) const;
   [[nodiscard]] const resolved_namespace_filter* namespace_filter_for(std::string_view ns) const;
+  /// The steps of inclusion_checks (itemInclusionChecks): which filter excluded namespace `ns`;
+  /// the fine-grained filter whose names apply to `kind` in `ns` ("" for cluster-scoped), or
+  /// null; whether that filter's names / excludedNames leave `name` out.
+  [[nodiscard]] item_inclusion namespace_exclusion(std::string_view ns) const;
+  [[nodiscard]] const resolved_filter* name_filter_for(resource_kind kind, std::string_view ns) const;
+  [[nodiscard]] static item_inclusion name_exclusion(const resolved_filter& rf, std::string_view name);
   [[nodiscard]] item_inclusion scope_exclusion(const scope_filter& f, bool include_side, std::size_t index,
                                                bool namespaced, item_exclusion why) const;
   [[nodiscard]] item_inclusion selector_exclusion(item_exclusion why, const resolved_filter* rf, bool namespaced) const;

@@ -50,7 +50,7 @@ struct volume_record {
   std::string_view storage_class;
   std::string_view volume_type;  ///< volumeTypes name (csi, nfs, emptyDir, ...)
   /// The volume policy that decided, if any: a pointer into the policies given to make_plan,
-  /// which must outlive the plan (its index, origin, conditions as written and action).
+  /// which must outlive the plan (its index, scope, conditions as written and action).
   const policy::volume_policy* policy = nullptr;
   std::string data_mover;         ///< for CSI snapshots with data movement
   std::string snapshot_class;     ///< the VolumeSnapshotClass of a CSI snapshot (volume_snapshot_class.h)

@@ -12,7 +12,7 @@
 //
 //     diagnostics out;
 //     resource_policies doc = decode_resource_policies(text, {.file = "policy.yaml"}, out);
-//     policies pols = policies::build(doc, policy_origin::backup, out);
+//     policies pols = policies::build(doc, policy_scope::backup, out);
 //     out.append(pols.validate());
 //     if (out.has_errors()) report(out);   // policy.yaml:7:9: volumePolicies[1].action.type: ...
 #pragma once
@@ -41,13 +41,12 @@ class policies {
   /// (`unmarshalVolConditions`: unknown condition, wrong YAML kind — `storageClass: gp2` —,
   /// unknown key inside `nfs` / `csi`), then its `capacity` is parsed (parse_capacity).
   /// A volume policy that fails is left out (its problems are in `out`). Does NOT validate.
-  /// Volume policies keep their document index and get `origin`.
-  [[nodiscard]] static policies build(const resource_policies& doc, policy_origin origin, diagnostics& out);
+  /// Volume policies keep their document index and get `scope`.
+  [[nodiscard]] static policies build(const resource_policies& doc, policy_scope scope, diagnostics& out);
 
   /// Same. @return the policies, or the first problem, with the policy's path
   ///         (`volumePolicies[2].conditions.capacity: ...`) and its line/column.
-  [[nodiscard]] static result<policies> build(const resource_policies& doc,
-                                              policy_origin origin = policy_origin::backup);
+  [[nodiscard]] static result<policies> build(const resource_policies& doc, policy_scope scope = policy_scope::backup);
 
   /// Velero `Validate()` (backup side), every problem collected:
   ///   - `version` must be `v1`;
@@ -65,7 +64,7 @@ class policies {
   [[nodiscard]] diagnostics validate_for_restore() const;
 
   /// Velero `GetGlobalResourcePolicies` after validation: a copy keeping only the version and
-  /// the volume policies (every one marked policy_origin::global). When the document has an
+  /// the volume policies (every one marked policy_scope::global). When the document has an
   /// includeExcludePolicy or filter policies, a warning saying they are ignored is added to
   /// `warnings` (when given).
   [[nodiscard]] policies as_global(diagnostics* warnings = nullptr) const;

@@ -14,21 +14,23 @@
 
 namespace volpol::policy {
 
-/// Where a volume policy came from, for plans and messages.
-enum class policy_origin : std::uint8_t { backup, global };
+/// Which resource policy a volume policy belongs to: the backup's own (`spec.resourcePolicy`)
+/// or the global one Velero appends after it (`GetResourcePoliciesFromBackupWithGlobal`).
+/// Plans and messages name it ("global volumePolicies[0]"); where its text is, is `origin`.
+enum class policy_scope : std::uint8_t { backup, global };
 
 /// Mirrors Velero's `volPolicy` (volume_resources.go).
 struct volume_policy {
   volume_conditions conditions;
   action act;
   std::size_t index = 0;  ///< position in its own document's volumePolicies
-  policy_origin origin = policy_origin::backup;
+  policy_scope scope = policy_scope::backup;
   value_mark mark;  ///< where the list item starts in the document
   /// The `conditions` mapping as written (typed values with positions): validation points
   /// at the offending condition with it. Null when absent.
   value raw_conditions;
   value_mark type_mark;  ///< where the action's `type` is written
-  text_origin source;    ///< the document it came from (file, ConfigMap)
+  text_origin origin;    ///< where its document's text is (file, ConfigMap), for positions
 };
 
 /// The first policy of `list` (in order) whose every condition holds for `v`, or nullptr.

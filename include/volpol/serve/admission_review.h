@@ -22,7 +22,7 @@ namespace volpol::serve {
 
 /// The largest request body the webhook reads, in bytes: the API server's own limit on a request
 /// (3 MiB, `maxRequestBodyBytes` in k8s.io/apiserver), so no valid AdmissionReview is larger.
-inline constexpr std::size_t max_admission_review_bytes = 3u * 1024u * 1024u;
+inline constexpr std::size_t max_admission_review_bytes = std::size_t{3} * 1024 * 1024;
 
 /// `request.operation`.
 enum class admission_operation : std::uint8_t { create, update, delete_, connect, unknown };

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 namespace volpol::k8s::detail {
@@ -43,7 +44,8 @@ void cluster_sink::object(object_fields& f, const classification& c, object_orig
     return;
   }
   std::string key = in_velero_backup() ? backup_item_key(f, c.kind) : std::string();
-  const bool added = std::visit([&](auto&& o) { return add(std::move(o)); }, build(f, c.kind, std::move(origin)));
+  const bool added = std::visit([&](auto&& o) { return add(std::forward<decltype(o)>(o)); },
+                                build(f, c.kind, std::move(origin)));
   if (!added && !key.empty()) rejected_items_.insert(std::move(key));
 }
 
@@ -61,7 +63,7 @@ bool cluster_sink::add(T&& o) {
     return true;
   } else {
     std::size_t& count = counter(r_.counts, o);
-    if (auto res = r_.objects.add(std::move(o)); !res) {
+    if (auto res = r_.objects.add(std::forward<T>(o)); !res) {
       problem(*res.error());
       return false;
     }
