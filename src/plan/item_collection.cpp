@@ -30,16 +30,16 @@ std::string_view to_string(item_exclusion e) {
   return "";
 }
 
-std::string_view to_string(filter_origin o) {
+std::string_view to_string(filter_setting o) {
   switch (o) {
-    case filter_origin::none: return "";
-    case filter_origin::backup_spec: return "backup spec";
-    case filter_origin::namespace_label: return "namespace label";
-    case filter_origin::include_exclude_policy: return "includeExcludePolicy";
-    case filter_origin::namespaced_filter_policy: return "namespacedFilterPolicies";
-    case filter_origin::cluster_scoped_filter_policy: return "clusterScopedFilterPolicy";
-    case filter_origin::item_label: return "item label";
-    case filter_origin::item_metadata: return "item metadata";
+    case filter_setting::none: return "";
+    case filter_setting::backup_spec: return "backup spec";
+    case filter_setting::namespace_label: return "namespace label";
+    case filter_setting::include_exclude_policy: return "includeExcludePolicy";
+    case filter_setting::namespaced_filter_policy: return "namespacedFilterPolicies";
+    case filter_setting::cluster_scoped_filter_policy: return "clusterScopedFilterPolicy";
+    case filter_setting::item_label: return "item label";
+    case filter_setting::item_metadata: return "item metadata";
   }
   return "";
 }
@@ -70,13 +70,13 @@ namespace {
 /// "spec.labelSelector", "namespacedFilterPolicies[0].resourceFilters[1].labelSelector" ...
 std::string field_path(const item_inclusion& i) {
   std::string owner;
-  if (i.origin == filter_origin::namespaced_filter_policy)
+  if (i.setting == filter_setting::namespaced_filter_policy)
     owner = i.from_filter
                 ? fmt::format("namespacedFilterPolicies[{}].resourceFilters[{}]", i.policy_index, i.filter_index)
                 : fmt::format("namespacedFilterPolicies[{}]", i.policy_index);
-  else if (i.origin == filter_origin::cluster_scoped_filter_policy)
+  else if (i.setting == filter_setting::cluster_scoped_filter_policy)
     owner = fmt::format("clusterScopedFilterPolicy.resourceFilters[{}]", i.filter_index);
-  else if (i.origin == filter_origin::include_exclude_policy) owner = "includeExcludePolicy";
+  else if (i.setting == filter_setting::include_exclude_policy) owner = "includeExcludePolicy";
   else owner = "spec";
   if (i.field == filter_field::resource_filter) return owner;
   return fmt::format("{}.{}", owner, to_string(i.field));
@@ -90,7 +90,7 @@ std::string describe(const item_inclusion& i) {
     case item_exclusion::none: return "collected";
     case item_exclusion::exclude_label: return "item has label velero.io/exclude-from-backup=true";
     case item_exclusion::namespace_excluded:
-      if (i.origin == filter_origin::namespace_label)
+      if (i.setting == filter_setting::namespace_label)
         return fmt::format("namespace{} has label velero.io/exclude-from-backup=true", pattern);
       if (i.field == filter_field::excluded_namespaces)
         return fmt::format("namespace excluded by {}{}", field_path(i), pattern);
@@ -278,10 +278,10 @@ void validate_backup_filters(const k8s::backup_spec& spec, const policy::resourc
 
 }  // namespace
 
-void item_collection::pattern_set::insert(std::string_view item, filter_origin o) {
+void item_collection::pattern_set::insert(std::string_view item, filter_setting o) {
   if (has(item)) return;  // a set
   items.push_back(item);
-  origins.push_back(o);
+  settings.push_back(o);
 }
 
 bool item_collection::pattern_set::has(std::string_view s) const { return plan::has(items, s); }
@@ -335,9 +335,9 @@ void item_collection::exclude_labelled_namespaces(const k8s::cluster& cluster, s
 
 void item_collection::generate_includes_excludes(const k8s::backup_spec& spec) {
   for (const std::string& i : spec.included_resources)
-    old_filter_.includes.insert(i == "*" ? std::string_view(i) : resolve(i), filter_origin::backup_spec);
+    old_filter_.includes.insert(i == "*" ? std::string_view(i) : resolve(i), filter_setting::backup_spec);
   for (const std::string& e : spec.excluded_resources)
-    if (e != "*") old_filter_.excludes.insert(resolve(e), filter_origin::backup_spec);
+    if (e != "*") old_filter_.excludes.insert(resolve(e), filter_setting::backup_spec);
 }
 
 void item_collection::generate_scoped_includes_excludes(const k8s::backup_spec& spec,
@@ -345,7 +345,7 @@ void item_collection::generate_scoped_includes_excludes(const k8s::backup_spec& 
   auto fill = [](pattern_set& set, const std::vector<std::string>& items, bool namespaced) {
     for (const std::string& i : items) {
       const std::string_view key = i == "*" ? std::string_view(i) : resolve_scoped(i, namespaced);
-      if (!key.empty()) set.insert(key, filter_origin::backup_spec);
+      if (!key.empty()) set.insert(key, filter_setting::backup_spec);
     }
   };
   fill(namespaced_.includes, spec.included_namespace_scoped_resources, true);
@@ -361,7 +361,7 @@ void item_collection::combine_with_policy(const policy::include_exclude_policy& 
     for (const std::string& i : items) {
       const std::string_view key = resolve_scoped(i, namespaced);
       if (key.empty() || f.includes.match(key) || f.excludes.match(key)) continue;
-      (exclude ? f.excludes : f.includes).insert(key, filter_origin::include_exclude_policy);
+      (exclude ? f.excludes : f.includes).insert(key, filter_setting::include_exclude_policy);
     }
   };
   combine(namespaced_, p.excluded_namespace_scoped_resources, true, true);
@@ -396,15 +396,15 @@ void item_collection::resolve_filter_policies(const policy::resource_policies& d
 }
 
 const item_collection::resolved_filter* item_collection::resolve_resource_filter(const policy::resource_filter& rf,
-                                                                                 filter_origin origin,
+                                                                                 filter_setting setting,
                                                                                  std::size_t policy_index,
                                                                                  std::size_t filter_index,
                                                                                  diagnostics& validation) {
   resolved_filter r;
-  r.origin = origin;
+  r.setting = setting;
   r.policy_index = static_cast<std::uint16_t>(policy_index);
   r.filter_index = static_cast<std::uint16_t>(filter_index);
-  const std::string where = origin == filter_origin::cluster_scoped_filter_policy
+  const std::string where = setting == filter_setting::cluster_scoped_filter_policy
                                 ? fmt::format("clusterScopedFilterPolicy.resourceFilters[{}]", filter_index)
                                 : fmt::format("namespacedFilterPolicies[{}].resourceFilters[{}]", policy_index,
                                               filter_index);
@@ -423,7 +423,7 @@ void item_collection::resolve_cluster_scoped_filter_policy(const policy::cluster
   has_cluster_filter_policy_ = true;
   const auto& filters = policy.resource_filters;
   for (std::size_t i = 0; i < filters.size(); ++i) {
-    const resolved_filter* r = resolve_resource_filter(filters[i], filter_origin::cluster_scoped_filter_policy, 0, i,
+    const resolved_filter* r = resolve_resource_filter(filters[i], filter_setting::cluster_scoped_filter_policy, 0, i,
                                                        validation);
     for (const std::string& kind : filters[i].kinds)
       if (const auto k = resource_kind_from_name(kind); k && !is_namespaced(*k)) {
@@ -441,7 +441,7 @@ void item_collection::resolve_namespaced_filter_policy(const policy::namespaced_
   out.policy_index = static_cast<std::uint16_t>(p);
   for (std::size_t i = 0; i < nf.resource_filters.size(); ++i) {
     const policy::resource_filter& rf = nf.resource_filters[i];
-    const resolved_filter* r = resolve_resource_filter(rf, filter_origin::namespaced_filter_policy, p, i, validation);
+    const resolved_filter* r = resolve_resource_filter(rf, filter_setting::namespaced_filter_policy, p, i, validation);
     if (rf.is_catch_all()) {
       out.catch_all = r;
       continue;
@@ -477,7 +477,7 @@ item_inclusion item_collection::scope_exclusion(const scope_filter& f, bool incl
   const pattern_set& set = include_side ? f.includes : f.excludes;
   item_inclusion r;
   r.why = why;
-  r.origin = index < set.origins.size() ? set.origins[index] : filter_origin::backup_spec;
+  r.setting = index < set.settings.size() ? set.settings[index] : filter_setting::backup_spec;
   if (old_style_) r.field = include_side ? filter_field::included_resources : filter_field::excluded_resources;
   else if (namespaced)
     r.field = include_side ? filter_field::included_namespace_scoped_resources
@@ -494,10 +494,10 @@ item_inclusion item_collection::selector_exclusion(item_exclusion why, const res
   r.why = why;
   r.field = why == item_exclusion::label_selector ? filter_field::label_selector : filter_field::or_label_selectors;
   if (rf == nullptr) {
-    r.origin = filter_origin::backup_spec;
+    r.setting = filter_setting::backup_spec;
     return r;
   }
-  r.origin = rf->origin;
+  r.setting = rf->setting;
   r.policy_index = rf->policy_index;
   r.filter_index = rf->filter_index;
   r.from_filter = true;
@@ -509,9 +509,10 @@ item_inclusion item_collection::should_include_resource(resource_kind kind) cons
   const bool namespaced = is_namespaced(kind);
   if (old_style_) {  // GlobalIncludesExcludes.ShouldInclude
     if (!namespaced && include_cluster_resources_ == false)
-      return {item_exclusion::resource_excluded, filter_origin::backup_spec, filter_field::include_cluster_resources};
+      return {item_exclusion::resource_excluded, filter_setting::backup_spec, filter_field::include_cluster_resources};
     if (!namespaced && !include_cluster_resources_ && !ns_->all_namespaces())
-      return {item_exclusion::cluster_scoped_not_listed, filter_origin::backup_spec, filter_field::included_namespaces};
+      return {item_exclusion::cluster_scoped_not_listed, filter_setting::backup_spec,
+              filter_field::included_namespaces};
     if (const auto i = old_filter_.excludes.match(type))
       return scope_exclusion(old_filter_, false, *i, namespaced, item_exclusion::resource_not_included);
     if (old_filter_.includes.empty() || old_filter_.includes.has("*") || old_filter_.includes.match(type)) return {};
@@ -534,10 +535,10 @@ item_inclusion item_collection::should_include_resource(resource_kind kind) cons
       namespaced_.include_everything())
     return {};
   if (cluster_.includes.has("*") || cluster_.includes.match(type)) return {};
-  item_inclusion r{item_exclusion::cluster_scoped_not_listed, filter_origin::backup_spec,
+  item_inclusion r{item_exclusion::cluster_scoped_not_listed, filter_setting::backup_spec,
                    filter_field::included_cluster_scoped_resources};
-  if (!cluster_.includes.empty() && cluster_.includes.origins.front() == filter_origin::include_exclude_policy)
-    r.origin = filter_origin::include_exclude_policy;
+  if (!cluster_.includes.empty() && cluster_.includes.settings.front() == filter_setting::include_exclude_policy)
+    r.setting = filter_setting::include_exclude_policy;
   return r;
 }
 
@@ -549,7 +550,8 @@ item_inclusion item_collection::should_exclude_resource(resource_kind kind) cons
       return scope_exclusion(old_filter_, false, *i, namespaced, item_exclusion::resource_excluded);
     if (!namespaced) {
       if (include_cluster_resources_ == false)
-        return {item_exclusion::resource_excluded, filter_origin::backup_spec, filter_field::include_cluster_resources};
+        return {item_exclusion::resource_excluded, filter_setting::backup_spec,
+                filter_field::include_cluster_resources};
       if (!include_cluster_resources_ &&
           !(old_filter_.includes.empty() || old_filter_.includes.has("*") || old_filter_.includes.match(type)))
         return scope_exclusion(old_filter_, true, old_filter_.includes.items.size(), false,
@@ -570,10 +572,10 @@ bool item_collection::backup_exclude_pvc() const {
 }
 
 item_inclusion item_collection::namespace_exclusion(std::string_view ns) const {
-  item_inclusion r{item_exclusion::namespace_excluded, filter_origin::backup_spec, filter_field::included_namespaces};
+  item_inclusion r{item_exclusion::namespace_excluded, filter_setting::backup_spec, filter_field::included_namespaces};
   for (const std::string_view l : labelled_namespaces_)
     if (l == ns) {
-      r.origin = filter_origin::namespace_label;
+      r.setting = filter_setting::namespace_label;
       r.field = filter_field::excluded_namespaces;
       r.pattern = l;
       return r;
@@ -605,7 +607,7 @@ const item_collection::resolved_filter* item_collection::name_filter_for(resourc
 item_inclusion item_collection::name_exclusion(const resolved_filter& rf, std::string_view name) {
   if (rf.names->empty() && rf.excluded_names->empty()) return {};
   item_inclusion r{
-      item_exclusion::filter_name, rf.origin, filter_field::resource_filter, rf.policy_index, rf.filter_index, true};
+      item_exclusion::filter_name, rf.setting, filter_field::resource_filter, rf.policy_index, rf.filter_index, true};
   for (const std::string& e : *rf.excluded_names)
     if (glob_match(e, name)) {
       r.pattern = e;
@@ -620,7 +622,7 @@ item_inclusion item_collection::name_exclusion(const resolved_filter& rf, std::s
 item_inclusion item_collection::inclusion_checks(resource_kind kind, const k8s::object_meta& meta,
                                                  bool deleting) const {
   if (const std::string* v = meta.labels.find(exclude_label); v != nullptr && *v == "true")
-    return {item_exclusion::exclude_label, filter_origin::item_label, filter_field::exclude_label};
+    return {item_exclusion::exclude_label, filter_setting::item_label, filter_field::exclude_label};
   const std::string_view ns = is_namespaced(kind) ? std::string_view(meta.namespace_) : std::string_view();
   if (!ns.empty() && !ns_->should_include(ns)) return namespace_exclusion(ns);
   if (ns.empty()) {
@@ -631,7 +633,7 @@ item_inclusion item_collection::inclusion_checks(resource_kind kind, const k8s::
   // Per-kind name filters of the fine-grained policies.
   if (const resolved_filter* rf = name_filter_for(kind, ns))
     if (auto r = name_exclusion(*rf, meta.name); !r.included()) return r;
-  if (deleting) return {item_exclusion::being_deleted, filter_origin::item_metadata, filter_field::deletion_timestamp};
+  if (deleting) return {item_exclusion::being_deleted, filter_setting::item_metadata, filter_field::deletion_timestamp};
   return {};
 }
 
@@ -655,7 +657,7 @@ item_inclusion item_collection::collected(resource_kind kind, const k8s::object_
         if (k == kind) rf = f;
       if (rf == nullptr) rf = nf->catch_all;
       if (rf == nullptr)
-        return {item_exclusion::filter_kind_not_listed, filter_origin::namespaced_filter_policy,
+        return {item_exclusion::filter_kind_not_listed, filter_setting::namespaced_filter_policy,
                 filter_field::resource_filter, nf->policy_index};
     }
   }

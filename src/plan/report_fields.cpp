@@ -61,7 +61,7 @@ node record_decision_node(const volume_record& r, const plan_result& plan) {
     f.emplace_back("error", str(to_string(r.errors[d.error_index].kind)));
   if (d.kind == reason_kind::not_collected) {  // which filter left the item out
     f.emplace_back("itemExclusion", str(to_string(d.inclusion.why)));
-    f.emplace_back("filterOrigin", str(to_string(d.inclusion.origin)));
+    f.emplace_back("filterOrigin", str(to_string(d.inclusion.setting)));
     if (d.inclusion.field != filter_field::none) f.emplace_back("filterField", str(to_string(d.inclusion.field)));
     if (!d.inclusion.pattern.empty()) f.emplace_back("filterEntry", str(d.inclusion.pattern));
   }

@@ -50,7 +50,7 @@ TEST(item_collection, include_exclude_policy_excludes_pvcs_and_sets_backup_exclu
   const item_collection c = make({}, &p);
   const item_inclusion i = c.collected(resource_kind::persistent_volume_claims, meta("shop", "data"));
   EXPECT_EQ(i.why, item_exclusion::resource_not_included);
-  EXPECT_EQ(i.origin, filter_origin::include_exclude_policy);
+  EXPECT_EQ(i.setting, filter_setting::include_exclude_policy);
   EXPECT_EQ(i.field, filter_field::excluded_namespace_scoped_resources);
   EXPECT_EQ(i.pattern, "persistentvolumeclaims");
   EXPECT_EQ(describe(i),
@@ -80,7 +80,7 @@ TEST(item_collection, included_namespace_scoped_resources_leave_others_out) {
   EXPECT_EQ(i.why, item_exclusion::resource_not_included);
   EXPECT_EQ(i.field, filter_field::included_namespace_scoped_resources);
   EXPECT_EQ(describe(i), "resource not in spec.includedNamespaceScopedResources");
-  EXPECT_EQ(i.origin, filter_origin::backup_spec);
+  EXPECT_EQ(i.setting, filter_setting::backup_spec);
   // cluster-scoped PVs: not listed directly (not all namespace-scoped types), but a PVC's PV is
   EXPECT_EQ(c.collected(resource_kind::persistent_volumes, meta("", "pv")).why,
             item_exclusion::cluster_scoped_not_listed);
@@ -155,7 +155,7 @@ TEST(item_collection, exclude_label_and_labelled_namespace) {
   const item_collection c = make({}, nullptr, &r.objects);
   const item_inclusion ns = c.collected(resource_kind::pods, meta("scratch", "p"));
   EXPECT_EQ(ns.why, item_exclusion::namespace_excluded);
-  EXPECT_EQ(ns.origin, filter_origin::namespace_label);
+  EXPECT_EQ(ns.setting, filter_setting::namespace_label);
   EXPECT_EQ(describe(ns), "namespace `scratch` has label velero.io/exclude-from-backup=true");
   const item_inclusion label = c.collected(resource_kind::persistent_volume_claims,
                                            meta("shop", "c", {{"velero.io/exclude-from-backup", "true"}}));
@@ -184,7 +184,7 @@ namespacedFilterPolicies:
   EXPECT_TRUE(c.collected(resource_kind::pods, meta("shop", "web-0", {{"app", "web"}})).included());
   const item_inclusion sel = c.collected(resource_kind::pods, meta("shop", "db-0", {{"app", "db"}}));
   EXPECT_EQ(sel.why, item_exclusion::label_selector);
-  EXPECT_EQ(sel.origin, filter_origin::namespaced_filter_policy);
+  EXPECT_EQ(sel.setting, filter_setting::namespaced_filter_policy);
   EXPECT_EQ(describe(sel), "labels do not match namespacedFilterPolicies[0].resourceFilters[0].labelSelector");
   const item_inclusion name = c.collected(resource_kind::persistent_volume_claims, meta("shop", "scratch-1"));
   EXPECT_EQ(name.why, item_exclusion::filter_name);

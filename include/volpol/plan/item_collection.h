@@ -68,8 +68,8 @@ enum class item_exclusion : std::uint8_t {
 
 [[nodiscard]] std::string_view to_string(item_exclusion e);  ///< "exclude-label", "namespace", ...
 
-/// Where the deciding filter came from.
-enum class filter_origin : std::uint8_t {
+/// The setting that holds the deciding filter (JSON `filterOrigin`, a name kept for scripts).
+enum class filter_setting : std::uint8_t {
   none,
   backup_spec,                   ///< the Backup's spec (includedNamespaces, includedResources, labelSelector ...)
   namespace_label,               ///< the Namespace object's velero.io/exclude-from-backup label
@@ -80,7 +80,7 @@ enum class filter_origin : std::uint8_t {
   item_metadata,                 ///< the item's own metadata (deletionTimestamp)
 };
 
-[[nodiscard]] std::string_view to_string(filter_origin o);
+[[nodiscard]] std::string_view to_string(filter_setting o);
 
 /// The filter field that decided.
 enum class filter_field : std::uint8_t {
@@ -108,9 +108,9 @@ enum class filter_field : std::uint8_t {
 /// was made from (which must outlive it); describe() makes the text.
 struct item_inclusion {
   item_exclusion why = item_exclusion::none;
-  filter_origin origin = filter_origin::none;
+  filter_setting setting = filter_setting::none;
   filter_field field = filter_field::none;
-  std::uint16_t policy_index = 0;  ///< namespacedFilterPolicies[i] (origin namespaced_filter_policy)
+  std::uint16_t policy_index = 0;  ///< namespacedFilterPolicies[i] (setting namespaced_filter_policy)
   std::uint16_t filter_index =
       0;                     ///< ...resourceFilters[j] (field label_selector / or_label_selectors / resource_filter)
   bool from_filter = false;  ///< the selector is the resource filter's, not the spec's
@@ -157,7 +157,7 @@ class item_collection {
     std::vector<k8s::label_selector> or_selectors;
     const std::vector<std::string>* names = nullptr;           ///< NameIE includes (into the policies)
     const std::vector<std::string>* excluded_names = nullptr;  ///< NameIE excludes
-    filter_origin origin = filter_origin::namespaced_filter_policy;
+    filter_setting setting = filter_setting::namespaced_filter_policy;
     std::uint16_t policy_index = 0, filter_index = 0;
   };
   struct resolved_namespace_filter {
@@ -169,8 +169,8 @@ class item_collection {
  private:
   struct pattern_set {                    // a globStringSet, each entry remembering where it came from
     std::vector<std::string_view> items;  // views into the spec, the policies, or static names
-    std::vector<filter_origin> origins;
-    void insert(std::string_view item, filter_origin o);
+    std::vector<filter_setting> settings;
+    void insert(std::string_view item, filter_setting o);
     [[nodiscard]] bool has(std::string_view s) const;
     [[nodiscard]] std::optional<std::size_t> match(std::string_view s) const;
     [[nodiscard]] bool empty() const { return items.empty(); }
@@ -200,7 +200,7 @@ class item_collection {
                                             diagnostics& validation);
   void resolve_namespaced_filter_policy(const policy::namespaced_filter_policy& nf, std::size_t p,
                                         diagnostics& validation);
-  const resolved_filter* resolve_resource_filter(const policy::resource_filter& rf, filter_origin origin,
+  const resolved_filter* resolve_resource_filter(const policy::resource_filter& rf, filter_setting setting,
                                                  std::size_t policy_index, std::size_t filter_index,
                                                  diagnostics& validation);
 
