@@ -23,6 +23,7 @@ std::vector<plan_note> notes_for(const plan_input& in, const plan_result& out) {
   if (s.volume_snapshot_locations.empty() && in.cluster->volume_snapshot_locations().empty())
     notes.push_back(plan_note::no_volume_snapshot_location);
   if (!b.snapshot_volumes) notes.push_back(plan_note::snapshot_volumes_unset);
+  if (!b.data_mover.empty() && b.snapshot_move_data != true) notes.push_back(plan_note::data_mover_without_move_data);
   const bool classes_known = !in.cluster->storage_classes().empty() || !in.cluster->volume_snapshot_classes().empty();
   if (!node_agent(*in.cluster, b.namespace_).known()) notes.push_back(plan_note::node_agent_assumed);
   else if (!classes_known) notes.push_back(plan_note::snapshot_classes_assumed);
@@ -79,6 +80,11 @@ std::string plan_note_text(plan_note n, const plan_result& plan) {
     case plan_note::backup_from_schedule:
       return fmt::format("planned for the Backup Schedule {} creates ({})", plan.backup.schedule_name,
                          plan.backup.name);
+    case plan_note::data_mover_without_move_data:
+      return fmt::format(
+          "data mover `{}` has no effect: snapshotMoveData is not true, so no snapshot data is moved "
+          "(--snapshot-move-data)",
+          plan.backup.data_mover);
   }
   return "";
 }

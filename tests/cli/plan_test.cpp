@@ -130,6 +130,18 @@ TEST(plan, backup_object_gives_options_and_flags_override) {
   EXPECT_TRUE(r["team-b/scratch"].moved);  // the DataUpload names the third-party mover
 }
 
+TEST(plan, data_mover_without_snapshot_move_data_is_a_note) {
+  // Velero reads spec.datamover only when it moves snapshot data: the flag alone does nothing.
+  const cli_result alone = run_cli({"plan", "-f", source_path("examples/cluster"), "--data-mover", "acme"});
+  EXPECT_EQ(alone.exit, 1) << alone.err;  // the example cluster has volumes that err
+  EXPECT_NE(alone.out.find("note: data mover `acme` has no effect: snapshotMoveData is not true"), std::string::npos)
+      << alone.out;
+  const cli_result moved = run_cli(
+      {"plan", "-f", source_path("examples/cluster"), "--data-mover", "acme", "--snapshot-move-data"});
+  EXPECT_EQ(moved.exit, 1) << moved.err;
+  EXPECT_EQ(moved.out.find("has no effect"), std::string::npos) << moved.out;
+}
+
 TEST(plan, exclude_namespaces_drops_their_volumes) {
   auto p = plan({"--exclude-namespaces", "team-b"}, 0);
   EXPECT_EQ(p.count("team-b/cache"), 0u);

@@ -70,6 +70,9 @@ enum class plan_note : std::uint8_t {
   policy_config_map_missing,    ///< the Backup names a policy ConfigMap the input lacks
                                 ///< (plan_input::missing_policy_config_map)
   backup_from_schedule,         ///< the Backup is the one a Schedule creates (backup_options::schedule_name)
+  /// spec.datamover names a data mover but snapshotMoveData is not true: Velero reads the
+  /// data mover only when it moves snapshot data (pvc_action.go), so it has no effect.
+  data_mover_without_move_data,
 };
 
 /// The note as printed: "EnableCSI assumed on (current Velero installs run with it); ...".
