@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "document_model.h"
+#include "ordered_text.h"
 #include "report_fields.h"
 #include "volpol/helper/decision.h"
 #include "volpol/plan/explain_report.h"
@@ -320,11 +321,16 @@ node all_policies_node(const plan_result& plan) {
 void write_explanations_text(const std::vector<const volume_record*>& records, const plan_result& plan,
                              const report_context& ctx, std::FILE* out) {
   buffered b(out);
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    if (i > 0) b.text() += '\n';
-    text_volume(b.text(), *records[i], plan);
-    b.maybe_flush();
-  }
+  ordered_text(
+      records.size(), output_threads(ctx.threads),
+      [&](std::size_t i, std::string& chunk) {
+        if (i > 0) chunk += '\n';
+        text_volume(chunk, *records[i], plan);
+      },
+      [&b](const std::string& chunk) {
+        b.text() += chunk;
+        b.maybe_flush();
+      });
   if (!plan.notes.empty()) b.text() += '\n';
   for (const plan_note n : plan.notes) b.text() += fmt::format("note: {}\n", plan_note_text(n, plan));
   if (records.empty()) b.text() += "no volume explained: the plan has none\n";
@@ -345,12 +351,17 @@ void write_explanations_json(const std::vector<const volume_record*>& records, c
   text += ",\n  \"policies\": ";
   write_json(all_policies_node(plan), text, 1);
   text += ",\n  \"volumes\": [";
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    text += i == 0 ? "\n    " : ",\n    ";
-    write_json(explanation_node(*records[i], plan), text, 2);
-    b.maybe_flush();
-  }
-  text += records.empty() ? "]\n}\n" : "\n  ]\n}\n";
+  ordered_text(
+      records.size(), output_threads(ctx.threads),
+      [&](std::size_t i, std::string& chunk) {
+        chunk += i == 0 ? "\n    " : ",\n    ";
+        write_json(explanation_node(*records[i], plan), chunk, 2);
+      },
+      [&b](const std::string& chunk) {
+        b.text() += chunk;
+        b.maybe_flush();
+      });
+  b.text() += records.empty() ? "]\n}\n" : "\n  ]\n}\n";
 }
 
 void write_explanations_yaml(const std::vector<const volume_record*>& records, const plan_result& plan,
@@ -369,15 +380,20 @@ void write_explanations_yaml(const std::vector<const volume_record*>& records, c
     b.text() += e.c_str();
   }
   b.text() += records.empty() ? "\nvolumes: []\n" : "\nvolumes:\n";
-  for (const volume_record* r : records) {
-    YAML::Emitter e;
-    e << YAML::BeginSeq;
-    write_yaml(explanation_node(*r, plan), e);
-    e << YAML::EndSeq;
-    b.text() += e.c_str();
-    b.text() += '\n';
-    b.maybe_flush();
-  }
+  ordered_text(
+      records.size(), output_threads(ctx.threads),
+      [&](std::size_t i, std::string& chunk) {
+        YAML::Emitter e;
+        e << YAML::BeginSeq;
+        write_yaml(explanation_node(*records[i], plan), e);
+        e << YAML::EndSeq;
+        chunk += e.c_str();
+        chunk += '\n';
+      },
+      [&b](const std::string& chunk) {
+        b.text() += chunk;
+        b.maybe_flush();
+      });
 }
 
 }  // namespace volpol::plan

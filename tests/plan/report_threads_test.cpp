@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "volpol/k8s/loader.h"
+#include "volpol/plan/explain_report.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/report.h"
 #include "volpol/policy/policies.h"
@@ -46,14 +47,23 @@ std::string cluster(int pods) {
   return y;
 }
 
-std::string written(const plan_result& plan, unsigned threads, bool yaml) {
+enum class format { json, yaml, explain_text, explain_json, explain_yaml };
+
+std::string written(const plan_result& plan, unsigned threads, format fmt) {
   char* data = nullptr;
   std::size_t size = 0;
   std::FILE* f = open_memstream(&data, &size);
   report_context ctx;
   ctx.threads = threads;
-  if (yaml) write_yaml(plan, ctx, f);
-  else write_json(plan, ctx, f);
+  std::vector<const volume_record*> all;
+  for (const volume_record& r : plan.volumes) all.push_back(&r);
+  switch (fmt) {
+    case format::json: write_json(plan, ctx, f); break;
+    case format::yaml: write_yaml(plan, ctx, f); break;
+    case format::explain_text: write_explanations_text(all, plan, ctx, f); break;
+    case format::explain_json: write_explanations_json(all, plan, ctx, f); break;
+    case format::explain_yaml: write_explanations_yaml(all, plan, ctx, f); break;
+  }
   std::fclose(f);
   std::string text(data, size);
   std::free(data);
@@ -64,7 +74,7 @@ struct planned {
   k8s::load_result loaded;
   std::optional<policy::policies> policies;
   plan_result plan;
-  explicit planned(int pods) {
+  explicit planned(int pods, bool trace = false) {
     loaded = k8s::load_text(cluster(pods), "cluster.yaml");
     EXPECT_TRUE(loaded.problems.empty());
     policy::checked_policies checked = policy::check_policy_text(
@@ -75,6 +85,7 @@ struct planned {
     plan_input in;
     in.cluster = &loaded.objects;
     in.backup_policies = &*policies;
+    in.trace = trace;
     auto r = make_plan(in);
     EXPECT_TRUE(r.ok());
     plan = std::move(r).value();
@@ -87,15 +98,27 @@ TEST(report_threads, json_and_yaml_are_the_same_bytes_for_any_number_of_threads)
   // 0 records, fewer than one chunk (1024 records), a few chunks with a partial last one.
   for (const int pods : {0, 50, 1300}) {
     const planned p(pods);
-    const std::string json = written(p.plan, 1, false);
+    const std::string json = written(p.plan, 1, format::json);
     ASSERT_FALSE(json.empty());
     EXPECT_EQ(json.back(), '\n');
-    for (const unsigned threads : {2U, 3U, 8U}) EXPECT_EQ(written(p.plan, threads, false), json) << pods << " pods";
+    for (const unsigned threads : {2U, 3U, 8U})
+      EXPECT_EQ(written(p.plan, threads, format::json), json) << pods << " pods";
     if (pods == 1300) {
       EXPECT_GT(p.plan.volumes.size(), 3000U);  // so that several chunks and rounds were made
-      const std::string yaml = written(p.plan, 1, true);
-      EXPECT_EQ(written(p.plan, 3, true), yaml);
+      const std::string yaml = written(p.plan, 1, format::yaml);
+      EXPECT_EQ(written(p.plan, 3, format::yaml), yaml);
     }
+  }
+}
+
+TEST(report_threads, explanations_are_the_same_bytes_for_any_number_of_threads) {
+  const planned p(400, /*trace=*/true);
+  ASSERT_GT(p.plan.volumes.size(), 1024U);  // more than one chunk
+  for (const format f : {format::explain_text, format::explain_json, format::explain_yaml}) {
+    const std::string one = written(p.plan, 1, f);
+    EXPECT_GT(one.size(), 100000U);
+    EXPECT_EQ(written(p.plan, 2, f), one);
+    EXPECT_EQ(written(p.plan, 5, f), one);
   }
 }
 

@@ -19,7 +19,8 @@
 namespace volpol::plan {
 
 /// The text form of the given records' explanations (records of `plan`, traced).
-/// `ctx.input_problems` are listed after the volumes (JSON / YAML: `problems`).
+/// `ctx.input_problems` are listed after the volumes (JSON / YAML: `problems`). Each record's
+/// text is made on `ctx.threads` threads (ordered_text: the same bytes for any number).
 void write_explanations_text(const std::vector<const volume_record*>& records, const plan_result& plan,
                              const report_context& ctx, std::FILE* out);
 /// The JSON document; streamed one volume at a time.
