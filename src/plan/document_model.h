@@ -45,6 +45,15 @@ using fields = std::vector<field>;
 void write_json(const node& n, std::string& out, int indent);
 /// The same document through yaml-cpp (strings double-quoted).
 void write_yaml(const node& n, YAML::Emitter& e);
+/// `n` as one item of a block sequence (`- ...`), and a newline, appended to `out`.
+inline void append_yaml_item(const node& n, std::string& out) {
+  YAML::Emitter e;
+  e << YAML::BeginSeq;
+  write_yaml(n, e);
+  e << YAML::EndSeq;
+  out += e.c_str();
+  out += '\n';
+}
 
 /// Buffers output and hands it to the FILE in large writes.
 class buffered {
@@ -54,6 +63,11 @@ class buffered {
   buffered(const buffered&) = delete;
   buffered& operator=(const buffered&) = delete;
   std::string& text() { return buf_; }
+  /// Appends `chunk`, writing out when a large write is ready.
+  void append(const std::string& chunk) {
+    buf_ += chunk;
+    maybe_flush();
+  }
   void maybe_flush() {
     if (buf_.size() >= (1u << 20)) flush();
   }

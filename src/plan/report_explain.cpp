@@ -327,10 +327,7 @@ void write_explanations_text(const std::vector<const volume_record*>& records, c
         if (i > 0) chunk += '\n';
         text_volume(chunk, *records[i], plan);
       },
-      [&b](const std::string& chunk) {
-        b.text() += chunk;
-        b.maybe_flush();
-      });
+      [&b](const std::string& chunk) { b.append(chunk); });
   if (!plan.notes.empty()) b.text() += '\n';
   for (const plan_note n : plan.notes) b.text() += fmt::format("note: {}\n", plan_note_text(n, plan));
   if (records.empty()) b.text() += "no volume explained: the plan has none\n";
@@ -357,10 +354,7 @@ void write_explanations_json(const std::vector<const volume_record*>& records, c
         chunk += i == 0 ? "\n    " : ",\n    ";
         write_json(explanation_node(*records[i], plan), chunk, 2);
       },
-      [&b](const std::string& chunk) {
-        b.text() += chunk;
-        b.maybe_flush();
-      });
+      [&b](const std::string& chunk) { b.append(chunk); });
   b.text() += records.empty() ? "]\n}\n" : "\n  ]\n}\n";
 }
 
@@ -382,18 +376,8 @@ void write_explanations_yaml(const std::vector<const volume_record*>& records, c
   b.text() += records.empty() ? "\nvolumes: []\n" : "\nvolumes:\n";
   ordered_text(
       records.size(), output_threads(ctx.threads),
-      [&](std::size_t i, std::string& chunk) {
-        YAML::Emitter e;
-        e << YAML::BeginSeq;
-        write_yaml(explanation_node(*records[i], plan), e);
-        e << YAML::EndSeq;
-        chunk += e.c_str();
-        chunk += '\n';
-      },
-      [&b](const std::string& chunk) {
-        b.text() += chunk;
-        b.maybe_flush();
-      });
+      [&](std::size_t i, std::string& chunk) { append_yaml_item(explanation_node(*records[i], plan), chunk); },
+      [&b](const std::string& chunk) { b.append(chunk); });
 }
 
 }  // namespace volpol::plan

@@ -76,10 +76,7 @@ void write_json(const plan_result& plan, const report_context& ctx, std::FILE* o
         chunk += i == 0 ? "\n    " : ",\n    ";
         detail::record_writer(chunk, 2).write(plan.volumes[i], plan);
       },
-      [&b](const std::string& chunk) {
-        b.text() += chunk;
-        b.maybe_flush();
-      });
+      [&b](const std::string& chunk) { b.append(chunk); });
   b.text() += plan.volumes.empty() ? "]\n}\n" : "\n  ]\n}\n";
 }
 

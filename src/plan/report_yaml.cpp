@@ -26,17 +26,9 @@ void write_yaml(const plan_result& plan, const report_context& ctx, std::FILE* o
   detail::ordered_text(
       plan.volumes.size(), detail::output_threads(ctx.threads),
       [&plan](std::size_t i, std::string& chunk) {
-        YAML::Emitter e;
-        e << YAML::BeginSeq;
-        detail::write_yaml(detail::volume_node(plan.volumes[i], plan), e);
-        e << YAML::EndSeq;
-        chunk += e.c_str();
-        chunk += '\n';
+        detail::append_yaml_item(detail::volume_node(plan.volumes[i], plan), chunk);
       },
-      [&b](const std::string& chunk) {
-        b.text() += chunk;
-        b.maybe_flush();
-      });
+      [&b](const std::string& chunk) { b.append(chunk); });
 }
 
 }  // namespace volpol::plan
