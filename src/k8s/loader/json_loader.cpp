@@ -409,7 +409,7 @@ class json_stream {
     pass_on_values();
     diagnostic d = reader_.located(absolute, std::move(message));
     d.level = severity::warning;
-    if (buf_.base() == 0) add_line(d);
+    add_line(d);  // only while the window starts at the stream's first byte
     ctx_.sink.problem(std::move(d));
   }
 
