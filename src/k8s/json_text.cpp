@@ -3,18 +3,43 @@
 
 #include <fmt/format.h>
 
+#include <array>
+
 #include "volpol/core/diagnostic.h"
 
 namespace volpol {
 
+namespace {
+
+/// Bytes that end a run of plain characters: control characters, `"`, `\` and every byte of
+/// a multi-byte UTF-8 sequence (checked once, the first time one is met).
+constexpr std::array<bool, 256> special_bytes = [] {
+  std::array<bool, 256> t{};
+  for (std::size_t c = 0; c < 256; ++c) t[c] = c < 0x20 || c == '"' || c == '\\' || c >= 0x80;
+  return t;
+}();
+
+}  // namespace
+
 void append_json_string(std::string& out, std::string_view s) {
-  // JSON text is UTF-8: bytes that are not (a file name from the command line) are escaped.
-  if (!is_valid_utf8(s)) return append_json_string(out, escape_text(s, true));
+  const std::size_t start = out.size();
+  out.reserve(start + s.size() + 2);
   out += '"';
-  std::size_t run = 0;  // start of the current run of characters that need no escaping
+  bool utf8_checked = false;  // the rest of `s` is known to be valid UTF-8
+  std::size_t run = 0;        // start of the current run of characters that need no escaping
   for (std::size_t i = 0; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    if (!special_bytes[c]) continue;
+    if (c >= 0x80) {
+      // JSON text is UTF-8: bytes that are not (a file name from the command line) are
+      // escaped first (escape_text), and the whole string is written from that.
+      if (!utf8_checked && !is_valid_utf8(s.substr(i))) {
+        out.resize(start);
+        return append_json_string(out, escape_text(s, true));
+      }
+      utf8_checked = true;
+      continue;
+    }
     out.append(s.data() + run, i - run);
     run = i + 1;
     switch (c) {
