@@ -20,53 +20,21 @@ class node_fields {
   }
   void text(const char* k, std::string_view v) { f_.emplace_back(k, str(v)); }
   void flag(const char* k, bool v) { f_.emplace_back(k, boolean(v)); }
+  void number(const char* k, std::size_t v) { f_.emplace_back(k, num(v)); }
   void child(const char* k, node n) { f_.emplace_back(k, std::move(n)); }
-  node take() { return object(std::move(f_)); }
+  template <class Write>
+  void object(const char* k, Write&& write) {
+    node_fields inner;
+    write(inner);
+    f_.emplace_back(k, inner.take());
+  }
+  node take() { return detail::object(std::move(f_)); }
 
  private:
   fields f_;
 };
 
 }  // namespace
-
-node record_policy_node(const volume_record& r) {
-  const policy::volume_policy& vp = *r.policy;
-  fields p;
-  p.emplace_back("index", num(vp.index));
-  p.emplace_back("document", str(vp.scope == policy::policy_scope::global ? "global" : "backup"));
-  // The line in the file the user gave (for a ConfigMap: the ConfigMap file's line).
-  const value_mark at = vp.origin.file_position(vp.mark);
-  if (at.line > 0) p.emplace_back("line", num(at.line));
-  p.emplace_back("conditions", str(vp.raw_conditions.is_null() ? "{}" : vp.raw_conditions.to_string()));
-  p.emplace_back("action", str(policy_action(r)));
-  if (!vp.act.parameters.is_null()) p.emplace_back("parameters", from_value(vp.act.parameters));
-  return object(std::move(p));
-}
-
-node record_decision_node(const volume_record& r, const plan_result& plan) {
-  const volume_decision& d = r.decision;
-  fields f;
-  f.emplace_back("kind", str(to_string(d.kind)));
-  f.emplace_back("step", str(to_string(d.step)));
-  if (d.has_helper) {
-    f.emplace_back("helperReason", str(helper::to_string(d.helper_reason)));
-    if (d.exclusion != helper::volume_exclusion::none) f.emplace_back("exclusion", str(helper::to_string(d.exclusion)));
-  }
-  if (d.policy != nullptr) f.emplace_back("policy", str(helper::policy_label(*d.policy)));
-  if (const k8s::pod* pod = d.pod; pod != nullptr)
-    f.emplace_back("pod", str(pod->metadata.namespace_ + "/" + pod->metadata.name));
-  if (d.kind == reason_kind::native_snapshot && d.location < plan.server.volume_snapshot_locations.size())
-    f.emplace_back("volumeSnapshotLocation", str(plan.server.volume_snapshot_locations[d.location].name));
-  if (d.kind == reason_kind::error && d.error_index < r.errors.size())
-    f.emplace_back("error", str(to_string(r.errors[d.error_index].kind)));
-  if (d.kind == reason_kind::not_collected) {  // which filter left the item out
-    f.emplace_back("itemExclusion", str(to_string(d.inclusion.why)));
-    f.emplace_back("filterOrigin", str(to_string(d.inclusion.setting)));
-    if (d.inclusion.field != filter_field::none) f.emplace_back("filterField", str(to_string(d.inclusion.field)));
-    if (!d.inclusion.pattern.empty()) f.emplace_back("filterEntry", str(d.inclusion.pattern));
-  }
-  return object(std::move(f));
-}
 
 node volume_node(const volume_record& r, const plan_result& plan) {
   node_fields f;

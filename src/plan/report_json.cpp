@@ -1,5 +1,6 @@
 // `plan -o json`: the plan report as JSON, each record streamed straight into the output
 // buffer (no whole-document tree).
+#include <charconv>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -37,9 +38,30 @@ class record_writer {
     key(k);
     out_ += v ? "true" : "false";
   }
+  void number(std::string_view k, std::size_t v) {
+    key(k);
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+    out_.append(digits, end);
+  }
   void child(std::string_view k, const node& n) {
     key(k);
-    write_json(n, out_, static_cast<int>(pad_.size() / 2) + 1);
+    write_json(n, out_, indent() + 1);
+  }
+  /// A nested object, written as write_json writes a node: its fields one level deeper.
+  template <class Write>
+  void object(std::string_view k, Write&& write) {
+    key(k);
+    record_writer inner(out_, indent() + 1);
+    out_ += '{';
+    write(inner);
+    if (inner.first_) {
+      out_ += '}';
+      return;
+    }
+    out_ += '\n';
+    out_ += inner.pad_;
+    out_ += '}';
   }
 
  private:
@@ -51,6 +73,8 @@ class record_writer {
     out_ += k;
     out_ += "\": ";
   }
+  [[nodiscard]] int indent() const { return static_cast<int>(pad_.size() / 2); }
+
   std::string& out_;
   std::string pad_;
   bool first_ = true;
