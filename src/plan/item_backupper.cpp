@@ -117,7 +117,9 @@ item_backupper::item_backupper(const plan_input& in, namespace_includes_excludes
       merged_(merge(in.backup_policies, in.global_policies)),
       effective_(merged_ ? merged_.get() : (in.backup_policies ? in.backup_policies : in.global_policies)),
       core_(effective_, core_options(in, collection), *in.cluster),
-      csi_(in.backup_policies, csi_options(in), *in.cluster) {}
+      csi_(in.backup_policies, csi_options(in), *in.cluster),
+      pvcs_done_(in.cluster->persistent_volume_claims()),
+      pvs_done_(in.cluster->persistent_volumes()) {}
 
 // item_collector.go: pods, then PVCs, then PVs, each listed through the collection's filters
 // (items of namespaces the backup does not include get no record); itemInclusionChecks for the
@@ -138,7 +140,7 @@ void item_backupper::run() {
     const item_inclusion inc = ic_.collected(resource_kind::persistent_volume_claims, pvc->metadata);
     if (!left_out(inc)) {
       backup_pvc(*pvc);
-    } else if (!pvcs_done_.contains(walk_key::pvc(pvc->metadata.namespace_, pvc->metadata.name))) {
+    } else if (!pvcs_done_.contains(*pvc)) {
       not_collected(entry_for_pvc(*pvc), inc);
     }
   }
@@ -146,7 +148,7 @@ void item_backupper::run() {
     const item_inclusion inc = ic_.collected(resource_kind::persistent_volumes, pv->metadata);
     if (inc.why == item_exclusion::cluster_scoped_not_listed) continue;  // only as a PVC's PV
     if (!left_out(inc)) backup_pv(*pv);
-    else if (!pvs_done_.contains(walk_key::pv(pv->metadata.name))) not_collected(entry_for_pv(*pv), inc);
+    else if (!pvs_done_.contains(*pv)) not_collected(entry_for_pv(*pv), inc);
   }
 }
 

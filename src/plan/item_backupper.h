@@ -11,6 +11,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "backed_up_items.h"
 #include "namespace_includes_excludes.h"
 #include "pvc_snapshot_tracker.h"
 #include "resource_includes_excludes.h"
@@ -123,7 +124,8 @@ class item_backupper {
   pvc_snapshot_tracker pvc_tracker_;
   skipped_pv_tracker skipped_;
   // Velero's BackedUpItems for PVCs and PVs (views into the cluster).
-  std::unordered_set<walk_key, walk_key_hash> pvcs_done_, pvs_done_;
+  backed_up_items<k8s::persistent_volume_claim> pvcs_done_;
+  backed_up_items<k8s::persistent_volume> pvs_done_;
   // Records live in a deque (stable addresses, freed block by block when moved into the
   // result); the index finds a volume's record by its key (walk_key.h).
   std::deque<volume_entry> entries_;

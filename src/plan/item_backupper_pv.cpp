@@ -6,7 +6,7 @@
 namespace volpol::plan::detail {
 
 void item_backupper::backup_pv(const k8s::persistent_volume& pv) {
-  if (!pvs_done_.insert(walk_key::pv(pv.metadata.name)).second) return;
+  if (!pvs_done_.insert(pv)) return;
   volume_entry& e = entry_for_pv(pv);
   if (excluded_by_label(pv.metadata)) {
     track(e, skip_approach::any, skip_cause::exclude_label,

@@ -8,8 +8,7 @@
 namespace volpol::plan::detail {
 
 void item_backupper::backup_pvc(const k8s::persistent_volume_claim& pvc) {
-  if (!pvcs_done_.insert(walk_key::pvc(pvc.metadata.namespace_, pvc.metadata.name)).second)
-    return;  // already backed up (BackedUpItems)
+  if (!pvcs_done_.insert(pvc)) return;  // already backed up (BackedUpItems)
   volume_entry& e = entry_for_pvc(pvc);
   if (excluded_by_label(pvc.metadata)) {
     track(e, skip_approach::any, skip_cause::exclude_label,
@@ -31,7 +30,7 @@ void item_backupper::backup_pvc(const k8s::persistent_volume_claim& pvc) {
     if (const k8s::persistent_volume* pv = c_.find_pv(pvc.volume_name)) {
       const item_inclusion inc = ic_.related(resource_kind::persistent_volumes, pv->metadata);
       if (inc.included() || inc.why == item_exclusion::exclude_label) backup_pv(*pv);
-      else if (!pvs_done_.contains(walk_key::pv(pv->metadata.name))) not_collected(entry_for_pv(*pv), inc);
+      else if (!pvs_done_.contains(*pv)) not_collected(entry_for_pv(*pv), inc);
     }
 }
 
