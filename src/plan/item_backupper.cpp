@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <deque>
 #include <functional>
+#include <limits>
 #include <numeric>
 #include <tuple>
+#include <unordered_map>
 
 #include "volpol/helper/decision.h"
 #include "volpol/helper/problem.h"
@@ -60,28 +62,64 @@ std::vector<const T*> sorted_by_key(std::span<const T> items) {
 /// The plan's order: namespace, then the pod (volumes of no pod last), the pod volume, the
 /// PVC, the PV; ties keep the walk's order. Sorts compact keys, then moves each record once
 /// (records are a few hundred bytes: sorting them in place would move each many times).
-void sort_records(std::deque<volume_record>& v) {
+/// Namespaces and pods are compared by rank, not by name: `pod_ranks[i]` is record i's pod's
+/// rank in (namespace, name) order, volume_entry::no_pod_rank for none (if a record names a
+/// pod without a rank, every record is compared by its names).
+void sort_records(std::deque<volume_record>& v, const std::vector<std::uint32_t>& pod_ranks) {
+  constexpr std::uint32_t no_pod = volume_entry::no_pod_rank;
   struct sort_key {
-    std::string_view ns, pod, pod_volume, pvc, pv;
-    bool no_pod;
+    std::uint32_t ns, pod;  // ranks: the namespace among the records', the pod (no_pod last)
+    std::string_view pod_name, pod_volume, pvc, pv;
     std::uint32_t index;
   };
+  // Namespaces: an id each (consecutive records mostly share one), ranked by name after.
+  std::vector<std::string_view> namespaces;
+  std::unordered_map<std::string_view, std::uint32_t> namespace_id;
   std::vector<sort_key> keys;
   keys.reserve(v.size());
+  bool ranked = true;
+  std::string_view last_ns;
+  std::uint32_t last_id = 0;
   for (std::uint32_t i = 0; i < v.size(); ++i) {
     const volume_record& r = v[i];
-    keys.push_back({r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace, r.pod_name, r.pod_volume, r.pvc_name,
-                    r.pv_name, r.pod_name.empty(), i});
+    const std::string_view ns = r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace;
+    if (namespaces.empty() || ns.data() != last_ns.data() || ns.size() != last_ns.size()) {
+      const auto [it, added] = namespace_id.try_emplace(ns, static_cast<std::uint32_t>(namespaces.size()));
+      if (added) namespaces.push_back(ns);
+      last_ns = ns;
+      last_id = it->second;
+    }
+    const std::uint32_t pod = r.pod_name.empty() ? no_pod : pod_ranks[i];
+    if (!r.pod_name.empty() && pod == no_pod) ranked = false;
+    keys.push_back({last_id, pod, r.pod_name, r.pod_volume, r.pvc_name, r.pv_name, i});
   }
-  std::sort(keys.begin(), keys.end(), [](const sort_key& a, const sort_key& b) {
-    if (const int c = a.ns.compare(b.ns); c != 0) return c < 0;
-    if (a.no_pod != b.no_pod) return b.no_pod;
-    if (const int c = a.pod.compare(b.pod); c != 0) return c < 0;
+  std::vector<std::uint32_t> by_name(namespaces.size());
+  for (std::uint32_t i = 0; i < by_name.size(); ++i) by_name[i] = i;
+  std::sort(by_name.begin(), by_name.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return namespaces[a] < namespaces[b]; });
+  std::vector<std::uint32_t> ns_rank(namespaces.size());
+  for (std::uint32_t i = 0; i < by_name.size(); ++i) ns_rank[by_name[i]] = i;
+  for (sort_key& k : keys) k.ns = ns_rank[k.ns];
+  auto tail = [](const sort_key& a, const sort_key& b) {
     if (const int c = a.pod_volume.compare(b.pod_volume); c != 0) return c < 0;
     if (const int c = a.pvc.compare(b.pvc); c != 0) return c < 0;
     if (const int c = a.pv.compare(b.pv); c != 0) return c < 0;
     return a.index < b.index;
-  });
+  };
+  if (ranked) {
+    std::sort(keys.begin(), keys.end(), [&tail](const sort_key& a, const sort_key& b) {
+      if (a.ns != b.ns) return a.ns < b.ns;
+      if (a.pod != b.pod) return a.pod < b.pod;
+      return tail(a, b);
+    });
+  } else {
+    std::sort(keys.begin(), keys.end(), [&tail](const sort_key& a, const sort_key& b) {
+      if (a.ns != b.ns) return a.ns < b.ns;
+      if ((a.pod == no_pod) != (b.pod == no_pod)) return b.pod == no_pod;
+      if (const int c = a.pod_name.compare(b.pod_name); c != 0) return c < 0;
+      return tail(a, b);
+    });
+  }
   std::vector<std::uint32_t> order(v.size());
   for (std::size_t i = 0; i < keys.size(); ++i) order[i] = keys[i].index;
   keys = {};
@@ -129,7 +167,10 @@ void item_backupper::run() {
   auto left_out = [](const item_inclusion& i) {
     return !i.included() && i.why != item_exclusion::exclude_label && i.why != item_exclusion::being_deleted;
   };
-  for (const k8s::pod* p : sorted_by_key(c_.pods())) {
+  const std::vector<const k8s::pod*> pods = sorted_by_key(c_.pods());
+  pod_ranks_.assign(pods.size(), 0);
+  for (std::uint32_t i = 0; i < pods.size(); ++i) pod_ranks_[static_cast<std::size_t>(pods[i] - c_.pods().data())] = i;
+  for (const k8s::pod* p : pods) {
     if (!ns_.should_include(p->metadata.namespace_) || !ic_.namespace_included(p->metadata.namespace_)) continue;
     const item_inclusion inc = ic_.collected(resource_kind::pods, p->metadata, p->has_deletion_timestamp);
     if (left_out(inc)) pod_not_collected(*p, inc);
@@ -288,11 +329,17 @@ volume_entry& item_backupper::entry_for_pv(const k8s::persistent_volume& pv) {
 volume_entry& item_backupper::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) {
   volume_entry& e = pod_row(pod, {walk_key::kind::pod_volume, pod.metadata.namespace_, pod.metadata.name, v.name});
   volume_record& r = e.rec;
-  r.pod_namespace = pod.metadata.namespace_;
-  r.pod_name = pod.metadata.name;
-  r.pod_volume = v.name;
+  set_pod(e, pod, v);
   r.volume_type = policy::volume_type_of(v);  // a static name
   return e;
+}
+
+void item_backupper::set_pod(volume_entry& e, const k8s::pod& pod, const k8s::pod_volume& v) {
+  e.rec.pod_namespace = pod.metadata.namespace_;
+  e.rec.pod_name = pod.metadata.name;
+  e.rec.pod_volume = v.name;
+  const auto at = static_cast<std::size_t>(&pod - c_.pods().data());
+  e.pod_rank = at < pod_ranks_.size() ? pod_ranks_[at] : volume_entry::no_pod_rank;
 }
 
 void item_backupper::trace(volume_entry& e, const volume_decision& d) {
@@ -430,12 +477,15 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
   out.merged_policies = merged_;
   fill_shared_pvc_rows();
   index_ = {};
+  std::vector<std::uint32_t> pod_ranks;  // of each record, for sort_records
+  pod_ranks.reserve(entries_.size());
   for (; !entries_.empty(); entries_.pop_front()) {  // move records out, freeing as we go
     volume_entry& e = entries_.front();
     if (e.shared_pvc == nullptr) finish_record(e, validation_errors);
+    pod_ranks.push_back(e.pod_rank);
     out.volumes.push_back(std::move(e.rec));
   }
-  sort_records(out.volumes);
+  sort_records(out.volumes, pod_ranks);
   out.summary = summary_of(out.volumes);
   return out;
 }

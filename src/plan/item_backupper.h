@@ -33,6 +33,10 @@ struct volume_entry {
   /// A row of a pod volume whose PVC another pod's volume already has a row for: the PVC's
   /// entry (its outcome is the PVC's; the row says which pod's PodVolumeBackup covers it).
   volume_entry* shared_pvc = nullptr;
+  /// The rank of the record's pod (rec.pod_name) in the walk's (namespace, name) order, for
+  /// the plan's order of records; no_pod_rank when it has none.
+  std::uint32_t pod_rank = no_pod_rank;
+  static constexpr std::uint32_t no_pod_rank = 0xFFFFFFFF;
 };
 
 class item_backupper {
@@ -126,6 +130,11 @@ class item_backupper {
   // Velero's BackedUpItems for PVCs and PVs (views into the cluster).
   backed_up_items<k8s::persistent_volume_claim> pvcs_done_;
   backed_up_items<k8s::persistent_volume> pvs_done_;
+  /// The pods' ranks in the walk's (namespace, name) order, by position in the cluster (for
+  /// the plan's order of records, sort_records).
+  std::vector<std::uint32_t> pod_ranks_;
+  /// Sets the record's pod and pod volume (and the entry's pod_rank).
+  void set_pod(volume_entry& e, const k8s::pod& pod, const k8s::pod_volume& v);
   // Records live in a deque (stable addresses, freed block by block when moved into the
   // result); the index finds a volume's record by its key (walk_key.h).
   std::deque<volume_entry> entries_;

@@ -30,17 +30,13 @@ volume_entry& item_backupper::entry_for_pod_volume_or_pvc(const k8s::pod& pod, c
   if (pvc == nullptr) return entry_for_pod_volume(pod, v);
   volume_entry& e = entry_for_pvc(*pvc);
   if (e.rec.pod_name.empty()) {  // the first pod that mounts it, until a PodVolumeBackup says otherwise
-    e.rec.pod_namespace = pod.metadata.namespace_;
-    e.rec.pod_name = pod.metadata.name;
-    e.rec.pod_volume = v.name;
+    set_pod(e, pod, v);
   } else if (e.rec.pod_name != pod.metadata.name && e.shared_pvc == nullptr) {
     // Another pod mounts the same PVC: its volume gets its own row (finished in finish()).
     volume_entry& row = pod_row(pod,
                                 {walk_key::kind::shared_pvc_row, pod.metadata.namespace_, pod.metadata.name, v.name});
     row.shared_pvc = &e;
-    row.rec.pod_namespace = pod.metadata.namespace_;
-    row.rec.pod_name = pod.metadata.name;
-    row.rec.pod_volume = v.name;
+    set_pod(row, pod, v);
     row.rec.volume_type = policy::volume_type_of(v);
   }
   return e;
@@ -183,9 +179,7 @@ void item_backupper::create_pod_volume_backup(const k8s::pod& pod, const selecte
     return;
   }
   pvc_tracker_.take(pod, v.name);
-  e.rec.pod_namespace = pod.metadata.namespace_;
-  e.rec.pod_name = pod.metadata.name;
-  e.rec.pod_volume = v.name;
+  set_pod(e, pod, v);
   volume_decision why = from_helper(reason_kind::pod_volume_backup, step_kind::pod_volume_backupper, s.why);
   why.pod = &pod;
   why.pod_volume = &v;
