@@ -67,9 +67,9 @@ std::vector<const T*> sorted_by_key(std::span<const T> items) {
 /// pod without a rank, every record is compared by its names).
 void sort_records(std::deque<volume_record>& v, const std::vector<std::uint32_t>& pod_ranks) {
   constexpr std::uint32_t no_pod = volume_entry::no_pod_rank;
+  // 12 bytes a record (the names are read from the records, for ties of namespace and pod).
   struct sort_key {
     std::uint32_t ns, pod;  // ranks: the namespace among the records', the pod (no_pod last)
-    std::string_view pod_name, pod_volume, pvc, pv;
     std::uint32_t index;
   };
   // Namespaces: an id each (consecutive records mostly share one), ranked by name after.
@@ -91,7 +91,7 @@ void sort_records(std::deque<volume_record>& v, const std::vector<std::uint32_t>
     }
     const std::uint32_t pod = r.pod_name.empty() ? no_pod : pod_ranks[i];
     if (!r.pod_name.empty() && pod == no_pod) ranked = false;
-    keys.push_back({last_id, pod, r.pod_name, r.pod_volume, r.pvc_name, r.pv_name, i});
+    keys.push_back({last_id, pod, i});
   }
   std::vector<std::uint32_t> by_name(namespaces.size());
   for (std::uint32_t i = 0; i < by_name.size(); ++i) by_name[i] = i;
@@ -100,10 +100,11 @@ void sort_records(std::deque<volume_record>& v, const std::vector<std::uint32_t>
   std::vector<std::uint32_t> ns_rank(namespaces.size());
   for (std::uint32_t i = 0; i < by_name.size(); ++i) ns_rank[by_name[i]] = i;
   for (sort_key& k : keys) k.ns = ns_rank[k.ns];
-  auto tail = [](const sort_key& a, const sort_key& b) {
-    if (const int c = a.pod_volume.compare(b.pod_volume); c != 0) return c < 0;
-    if (const int c = a.pvc.compare(b.pvc); c != 0) return c < 0;
-    if (const int c = a.pv.compare(b.pv); c != 0) return c < 0;
+  auto tail = [&v](const sort_key& a, const sort_key& b) {
+    const volume_record &x = v[a.index], &y = v[b.index];
+    if (const int c = x.pod_volume.compare(y.pod_volume); c != 0) return c < 0;
+    if (const int c = x.pvc_name.compare(y.pvc_name); c != 0) return c < 0;
+    if (const int c = x.pv_name.compare(y.pv_name); c != 0) return c < 0;
     return a.index < b.index;
   };
   if (ranked) {
@@ -113,10 +114,10 @@ void sort_records(std::deque<volume_record>& v, const std::vector<std::uint32_t>
       return tail(a, b);
     });
   } else {
-    std::sort(keys.begin(), keys.end(), [&tail](const sort_key& a, const sort_key& b) {
+    std::sort(keys.begin(), keys.end(), [&tail, &v](const sort_key& a, const sort_key& b) {
       if (a.ns != b.ns) return a.ns < b.ns;
       if ((a.pod == no_pod) != (b.pod == no_pod)) return b.pod == no_pod;
-      if (const int c = a.pod_name.compare(b.pod_name); c != 0) return c < 0;
+      if (const int c = v[a.index].pod_name.compare(v[b.index].pod_name); c != 0) return c < 0;
       return tail(a, b);
     });
   }

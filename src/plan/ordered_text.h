@@ -28,7 +28,7 @@ namespace volpol::plan::detail {
 /// state; `write` runs on the calling thread.
 template <class Make, class Write>
 void ordered_text(std::size_t count, unsigned threads, Make&& make, Write&& write) {
-  constexpr std::size_t chunk_records = 1024;
+  constexpr std::size_t chunk_records = 256;  // ~0.3 MB of JSON text a chunk
   threads = std::max(1U, threads);
   if (threads == 1 || count <= chunk_records) {
     std::string text;

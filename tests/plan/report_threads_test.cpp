@@ -95,7 +95,7 @@ struct planned {
 }  // namespace
 
 TEST(report_threads, json_and_yaml_are_the_same_bytes_for_any_number_of_threads) {
-  // 0 records, fewer than one chunk (1024 records), a few chunks with a partial last one.
+  // 0 records, fewer than one chunk (256 records), a few chunks with a partial last one.
   for (const int pods : {0, 50, 1300}) {
     const planned p(pods);
     const std::string json = written(p.plan, 1, format::json);
@@ -113,7 +113,7 @@ TEST(report_threads, json_and_yaml_are_the_same_bytes_for_any_number_of_threads)
 
 TEST(report_threads, explanations_are_the_same_bytes_for_any_number_of_threads) {
   const planned p(400, /*trace=*/true);
-  ASSERT_GT(p.plan.volumes.size(), 1024U);  // more than one chunk
+  ASSERT_GT(p.plan.volumes.size(), 1024U);  // several chunks
   for (const format f : {format::explain_text, format::explain_json, format::explain_yaml}) {
     const std::string one = written(p.plan, 1, f);
     EXPECT_GT(one.size(), 100000U);
