@@ -27,6 +27,13 @@ string_map::string_map(std::vector<entry> entries) : entries_(std::move(entries)
 }
 
 const std::string* string_map::find(std::string_view key) const {
+  // Most maps (labels, kept annotations) hold a few entries: a scan that compares sizes
+  // first does almost no memcmp; larger maps are searched (they are sorted by key).
+  if (entries_.size() <= 8) {
+    for (const entry& e : entries_)
+      if (e.first.size() == key.size() && e.first == key) return &e.second;
+    return nullptr;
+  }
   const auto it = std::lower_bound(entries_.begin(), entries_.end(), key,
                                    [](const entry& e, std::string_view k) { return e.first < k; });
   return it != entries_.end() && it->first == key ? &it->second : nullptr;
