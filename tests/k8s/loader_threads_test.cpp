@@ -21,13 +21,18 @@ namespace {
 
 constexpr int objects = 6000;  // about 2 MB of JSON: several batches of 256 KB
 
-/// One List item: a pod with a PVC volume, its PVC, or its PV; every 997th is broken.
+/// One List item: a pod with a PVC volume, its PVC, or its PV; some are broken, a duplicate
+/// or nameless.
 std::string json_item(int i) {
   const std::string ns = fmt::format("ns-{}", i % 7);
   if (i % 997 == 500)
     return fmt::format(
         R"({{"kind":"PersistentVolumeClaim","apiVersion":"v1","metadata":{{"name":"bad-{}","namespace":"{}"}},"spec":{{"resources":{{"requests":{{"storage":"12 Gi"}}}}}}}})",
         i, ns);
+  if (i % 997 == 700)  // a second pod-0 in ns-0: a duplicate, reported where it is read
+    return R"({"kind":"Pod","apiVersion":"v1","metadata":{"name":"pod-0","namespace":"ns-0"},"spec":{}})";
+  if (i % 997 == 800)  // no metadata.name: reported, not planned
+    return fmt::format(R"({{"kind":"Pod","apiVersion":"v1","metadata":{{"namespace":"{}"}},"spec":{{}}}})", ns);
   if (i % 997 == 900)
     return fmt::format(
         R"({{"kind":"Pod","apiVersion":"v1","metadata":{{"name":"bad-{}","namespace":"{}"}},"spec":{{"volumes":"not-a-list"}}}})",
@@ -98,9 +103,17 @@ load_result load_with(const std::string& path, unsigned threads) {
 void expect_same_for_any_threads(const std::string& name, const std::string& text) {
   const std::string path = write_temp(name, text);
   const load_result one = load_with(path, 1);
-  EXPECT_EQ(one.counts.pods, 1996U) << name;
-  EXPECT_EQ(one.counts.rejected, 12U) << name;  // 6 bad quantities + 6 bad volumes lists
-  ASSERT_EQ(one.problems.size(), 12U) << name;
+  EXPECT_EQ(one.counts.pods, 1992U) << name;
+  // 6 bad quantities, 6 bad volumes lists, 6 duplicates, 6 without a name
+  EXPECT_EQ(one.counts.rejected, 24U) << name;
+  ASSERT_EQ(one.problems.size(), 24U) << name;
+  int duplicates = 0, nameless = 0;
+  for (const diagnostic& d : one.problems) {
+    duplicates += d.message.find("duplicate Pod `ns-0/pod-0`") != std::string::npos;
+    nameless += d.message.find("without metadata.name") != std::string::npos;
+  }
+  EXPECT_EQ(duplicates, 6) << name;
+  EXPECT_EQ(nameless, 6) << name;
   EXPECT_EQ(one.counts.worker_batches, 0U) << name;
   const std::string expected = summary(one);
   for (unsigned threads : {2u, 3u, 8u}) {

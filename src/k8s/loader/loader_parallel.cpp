@@ -8,6 +8,12 @@
 namespace volpol::k8s::detail {
 
 void recording_sink::object(object_fields& f, const classification& c, object_origin origin) {
+  const bool one_of_ours = c.kind == object_kind::persistent_volume || c.kind == object_kind::persistent_volume_claim ||
+                           c.kind == object_kind::pod;
+  if (build_objects_ && one_of_ours && !f.meta.name.empty()) {
+    entries_.emplace_back(built_object{build(f, c.kind, std::move(origin)), c});
+    return;
+  }
   entries_.emplace_back(recorded_object{std::move(f), c, std::move(origin)});
 }
 
@@ -17,6 +23,8 @@ void recording_sink::replay(object_sink& out) {
   for (auto& e : entries_) {
     if (auto* o = std::get_if<recorded_object>(&e)) {
       out.object(o->fields, o->kind, std::move(o->origin));
+    } else if (auto* b = std::get_if<built_object>(&e)) {
+      out.built(std::move(b->object), b->kind);
     } else {
       out.problem(std::move(std::get<diagnostic>(e)));
     }
@@ -31,7 +39,7 @@ unsigned reader_threads(unsigned requested) {
 }
 
 ordered_workers::ordered_workers(object_sink& out, unsigned threads)
-    : out_(out), max_in_flight_(2 * static_cast<std::size_t>(threads) + 2) {
+    : out_(out), build_objects_(out.accepts_built()), max_in_flight_(2 * static_cast<std::size_t>(threads) + 2) {
   threads_.reserve(threads);
   for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
 }
@@ -89,6 +97,7 @@ void ordered_workers::submit(std::unique_ptr<batch_job> job) {
   std::unique_lock<std::mutex> lock(mutex_);
   auto s = std::make_unique<slot>();
   s->job = std::move(job);
+  s->results.build_objects(build_objects_);
   slots_.push_back(std::move(s));
   work_ready_.notify_one();
   pass_on(lock, false);

@@ -29,10 +29,13 @@
 namespace volpol::k8s::detail {
 
 /// Records what a reader gives, to pass it on later in the same order.
+/// With build_objects on (the receiving sink accepts_built), a named PersistentVolume,
+/// PersistentVolumeClaim or Pod is built here, on the worker, and replayed with `built`.
 class recording_sink final : public object_sink {
  public:
   void object(object_fields& f, const classification& c, object_origin origin) override;
   void problem(diagnostic d) override;
+  void build_objects(bool on) { build_objects_ = on; }
   /// Passes everything recorded on to `out`, in order, and forgets it.
   void replay(object_sink& out);
 
@@ -42,7 +45,12 @@ class recording_sink final : public object_sink {
     classification kind;
     object_origin origin;
   };
-  std::vector<std::variant<recorded_object, diagnostic>> entries_;
+  struct built_object {
+    any_object object;
+    classification kind;
+  };
+  std::vector<std::variant<recorded_object, built_object, diagnostic>> entries_;
+  bool build_objects_ = false;
 };
 
 /// What a worker thread keeps from batch to batch (parsers and their buffers).
@@ -89,6 +97,7 @@ class ordered_workers {
   void pass_on(std::unique_lock<std::mutex>& lock, bool wait);
 
   object_sink& out_;
+  bool build_objects_;  ///< out_ accepts built objects: workers build them
   std::size_t max_in_flight_;
   std::mutex mutex_;
   std::condition_variable work_ready_;       ///< a batch was queued, or stopping

@@ -46,6 +46,15 @@ class object_sink {
   virtual void object(object_fields& f, const classification& c, object_origin origin) = 0;
   /// A problem: a rejected object (error) or a doubtful one (warning).
   virtual void problem(diagnostic d) = 0;
+  /// Whether `built` may be called instead of `object` for a named PersistentVolume,
+  /// PersistentVolumeClaim or Pod: the sink would do nothing to it but build and add it, so
+  /// a parsing worker may build it (build(), loader_fields.h) off the sink's thread.
+  [[nodiscard]] virtual bool accepts_built() const { return false; }
+  /// Such an object, built: what `object` would have added (called only when accepts_built).
+  virtual void built(any_object o, const classification& c) {
+    (void)o;
+    (void)c;
+  }
 };
 
 template <class A>

@@ -49,6 +49,16 @@ void cluster_sink::object(object_fields& f, const classification& c, object_orig
   if (!added && !key.empty()) rejected_items_.insert(std::move(key));
 }
 
+bool cluster_sink::accepts_built() const {
+  return layout_ == nullptr || (layout_->namespace_.empty() && !in_velero_backup());
+}
+
+void cluster_sink::built(any_object o, const classification& c) {
+  (void)c;
+  if (counter_ != nullptr) counter_->fetch_add(1, std::memory_order_relaxed);
+  std::visit([&](auto&& x) { add(std::forward<decltype(x)>(x)); }, std::move(o));
+}
+
 void cluster_sink::problem(diagnostic d) {
   if (d.where.file.empty()) d.where.file = std::string(label_);
   if (d.level == severity::error) ++r_.counts.rejected;

@@ -32,6 +32,10 @@ class cluster_sink final : public object_sink {
 
   void object(object_fields& f, const classification& c, object_origin origin) override;
   void problem(diagnostic d) override;
+  /// Unless the stream's path gives a namespace fallback or is in a Velero backup (copies,
+  /// rejected items), a named object of the three kinds is only built and added.
+  [[nodiscard]] bool accepts_built() const override;
+  void built(any_object o, const classification& c) override;
 
  private:
   template <class T>
