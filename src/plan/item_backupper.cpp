@@ -335,6 +335,13 @@ volume_entry& item_backupper::entry_for_pod_volume(const k8s::pod& pod, const k8
   return e;
 }
 
+std::string_view item_backupper::intern(std::string_view text) {
+  if (text.empty()) return {};
+  auto it = texts_->find(text);
+  if (it == texts_->end()) it = texts_->emplace(text).first;
+  return *it;
+}
+
 void item_backupper::set_pod(volume_entry& e, const k8s::pod& pod, const k8s::pod_volume& v) {
   e.rec.pod_namespace = pod.metadata.namespace_;
   e.rec.pod_name = pod.metadata.name;
@@ -476,6 +483,7 @@ plan_summary summary_of(const std::deque<volume_record>& volumes) {
 plan_result item_backupper::finish(std::size_t validation_errors) {
   plan_result out;
   out.merged_policies = merged_;
+  out.record_texts = texts_;
   fill_shared_pvc_rows();
   index_ = {};
   std::vector<std::uint32_t> pod_ranks;  // of each record, for sort_records

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <deque>
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -133,6 +135,10 @@ class item_backupper {
   /// The pods' ranks in the walk's (namespace, name) order, by position in the cluster (for
   /// the plan's order of records, sort_records).
   std::vector<std::uint32_t> pod_ranks_;
+  /// One copy of each name records view that is not in the cluster or the policies
+  /// (plan_result::record_texts): `text`'s copy.
+  std::string_view intern(std::string_view text);
+  std::shared_ptr<std::set<std::string, std::less<>>> texts_ = std::make_shared<std::set<std::string, std::less<>>>();
   /// Sets the record's pod and pod volume (and the entry's pod_rank).
   void set_pod(volume_entry& e, const k8s::pod& pod, const k8s::pod_volume& v);
   // Records live in a deque (stable addresses, freed block by block when moved into the

@@ -52,8 +52,14 @@ std::string no_volume_snapshotter_text(const volume_decision& d, const plan_resu
 
 std::string csi_snapshot_text(const volume_decision& d, const volume_record& r) {
   std::string why = "CSI snapshot: " + helper_decision_text(d.as_helper());
-  if (!r.snapshot_class.empty()) why += "; VolumeSnapshotClass " + r.snapshot_class;
-  if (r.snapshot_data_moved) why += "; data moved by " + r.data_mover;
+  if (!r.snapshot_class.empty()) {
+    why += "; VolumeSnapshotClass ";
+    why += r.snapshot_class;
+  }
+  if (r.snapshot_data_moved) {
+    why += "; data moved by ";
+    why += r.data_mover;
+  }
   return why;
 }
 

@@ -24,6 +24,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,10 @@ struct plan_result {
   std::shared_ptr<const policy::policies> merged_policies;
   /// What decided which items are in the backup; records' not_collected decisions view into it.
   std::shared_ptr<const item_collection> collection;
+  /// The texts records name that are not in the cluster or the policies (data movers,
+  /// VolumeSnapshotClass and VolumeSnapshotLocation names), once each: records view into it.
+  /// Shared, so a copy of the result views the same texts.
+  std::shared_ptr<const std::set<std::string, std::less<>>> record_texts;
   /// Velero's ValidationErrors (prepareBackupRequest, validateAndGetSnapshotLocations): when
   /// any, the backup is FailedValidation and every volume is an error.
   std::vector<std::string> validation_errors;

@@ -52,9 +52,10 @@ struct volume_record {
   /// The volume policy that decided, if any: a pointer into the policies given to make_plan,
   /// which must outlive the plan (its index, scope, conditions as written and action).
   const policy::volume_policy* policy = nullptr;
-  std::string data_mover;         ///< for CSI snapshots with data movement
-  std::string snapshot_class;     ///< the VolumeSnapshotClass of a CSI snapshot (volume_snapshot_class.h)
-  std::string snapshot_location;  ///< the VolumeSnapshotLocation of a native snapshot
+  // Views into plan_result::record_texts (one copy of each name for the whole plan).
+  std::string_view data_mover;         ///< for CSI snapshots with data movement
+  std::string_view snapshot_class;     ///< the VolumeSnapshotClass of a CSI snapshot (volume_snapshot_class.h)
+  std::string_view snapshot_location;  ///< the VolumeSnapshotLocation of a native snapshot
   /// --custom-action-params given: a plugin calling ShouldPerformCustomAction with them takes
   /// this PVC (the custom-action design's partial-parameter match).
   bool custom_action_taken = false;
