@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "document_model.h"
+#include "document_writer.h"
 #include "ordered_text.h"
 #include "report_fields.h"
 #include "volpol/helper/decision.h"
@@ -203,97 +204,95 @@ node policy_node(const policy::volume_policy& p) {
   return n;
 }
 
-node policies_node(const step_explanation& s) {
+template <class Fields>
+void policies_fields(const step_explanation& s, Fields& out) {
   const auto v = policy::make_structured_volume(s.step->matched_on);
-  std::vector<node> items;
-  bool reached = true;
-  for (const policy::policy_evaluation& e : s.policies) {
-    fields p;
-    p.emplace_back("policy", str(helper::policy_label(*e.policy)));
-    if (!reached) {  // never judged by Velero: no verdicts (as the text says "not reached")
-      p.emplace_back("reached", boolean(false));
-      items.push_back(object(std::move(p)));
-      continue;
+  out.text("list", s.list == policy_list::backup ? "backup" : "server");
+  out.text("matchedOn", matched_on_text(s.step->matched_on));
+  out.list("evaluations", [&](auto& items) {
+    bool reached = true;
+    for (const policy::policy_evaluation& e : s.policies) {
+      items.object([&](auto& p) {
+        p.text("policy", helper::policy_label(*e.policy));
+        if (!reached) {  // never judged by Velero: no verdicts (as the text says "not reached")
+          p.flag("reached", false);
+          return;
+        }
+        p.flag("matched", e.matched());
+        if (e.policy == s.first_match) p.flag("firstMatch", true);
+        p.list("conditions", [&](auto& conditions) {
+          for (const policy::condition_verdict& c : e.verdicts())
+            conditions.object([&](auto& cf) {
+              cf.text("condition", policy::to_string(c.kind));
+              cf.text("volumeValue", v ? policy::volume_value_text(c.kind, *v) : std::string());
+              cf.flag("holds", c.holds);
+            });
+        });
+      });
+      if (reached && e.policy == s.first_match) reached = false;
     }
-    p.emplace_back("matched", boolean(e.matched()));
-    if (e.policy == s.first_match) p.emplace_back("firstMatch", boolean(true));
-    std::vector<node> conditions;
-    for (const policy::condition_verdict& c : e.verdicts()) {
-      fields cf;
-      cf.emplace_back("condition", str(policy::to_string(c.kind)));
-      cf.emplace_back("volumeValue", str(v ? policy::volume_value_text(c.kind, *v) : std::string()));
-      cf.emplace_back("holds", boolean(c.holds));
-      conditions.push_back(object(std::move(cf)));
-    }
-    p.emplace_back("conditions", list(std::move(conditions)));
-    items.push_back(object(std::move(p)));
-    if (e.policy == s.first_match) reached = false;
-  }
-  fields f;
-  f.emplace_back("list", str(s.list == policy_list::backup ? "backup" : "server"));
-  f.emplace_back("matchedOn", str(matched_on_text(s.step->matched_on)));
-  f.emplace_back("evaluations", list(std::move(items)));
-  return object(std::move(f));
+  });
 }
 
-node explanation_node(const volume_record& r, const plan_result& plan) {
+template <class Fields>
+void step_fields(const step_explanation& s, std::size_t i, const volume_explanation& x, const volume_record& r,
+                 const plan_result& plan, Fields& f) {
+  const volume_decision& d = *s.step;
+  f.text("step", to_string(d.step));
+  f.text("function", velero_function(d.step));
+  f.optional_text("subject", step_subject(d));
+  f.text("kind", to_string(d.kind));
+  f.flag("perform", d.perform);
+  if (d.has_helper) f.text("helperReason", helper::to_string(d.helper_reason));
+  f.text("text", step_conclusion(d, r, plan, x.deciding_step == i));
+  f.flag("deciding", x.deciding_step == i);
+  if (s.same_as) {
+    f.object("policies", [&](auto& same) { same.number("sameAsStep", *s.same_as + 1); });
+  } else if (!s.policies.empty()) {
+    f.object("policies", [&](auto& p) { policies_fields(s, p); });
+  }
+}
+
+template <class Fields>
+void legacy_fields(const legacy_rules& l, Fields& legacy) {
+  legacy.text("mode", l.opt_out_mode ? "opt-out" : "opt-in");
+  if (l.pod != nullptr) {
+    legacy.text("pod", l.pod->metadata.namespace_ + "/" + l.pod->metadata.name);
+    legacy.text("podVolume", l.pod_volume);
+    legacy.flag("listedInBackupVolumes", l.listed_in_backup_volumes);
+    legacy.flag("listedInBackupVolumesExcludes", l.listed_in_excludes);
+  }
+  legacy.text("snapshotVolumes", !l.snapshot_volumes ? "unset" : (*l.snapshot_volumes ? "true" : "false"));
+}
+
+/// One volume's explanation: its record, every step, the legacy rules, near misses and
+/// suggestions.
+template <class Fields>
+void explanation_fields(const volume_record& r, const plan_result& plan, Fields& f) {
   const volume_explanation x = explain_volume(r, plan);
-  std::vector<node> steps;
-  for (std::size_t i = 0; i < x.steps.size(); ++i) {
-    const step_explanation& s = x.steps[i];
-    const volume_decision& d = *s.step;
-    fields f;
-    f.emplace_back("step", str(to_string(d.step)));
-    f.emplace_back("function", str(velero_function(d.step)));
-    const std::string subject = step_subject(d);
-    if (!subject.empty()) f.emplace_back("subject", str(subject));
-    f.emplace_back("kind", str(to_string(d.kind)));
-    f.emplace_back("perform", boolean(d.perform));
-    if (d.has_helper) f.emplace_back("helperReason", str(helper::to_string(d.helper_reason)));
-    f.emplace_back("text", str(step_conclusion(d, r, plan, x.deciding_step == i)));
-    f.emplace_back("deciding", boolean(x.deciding_step == i));
-    if (s.same_as) {
-      fields same;
-      same.emplace_back("sameAsStep", num(*s.same_as + 1));
-      f.emplace_back("policies", object(std::move(same)));
-    } else if (!s.policies.empty()) {
-      f.emplace_back("policies", policies_node(s));
-    }
-    steps.push_back(object(std::move(f)));
-  }
-  fields legacy;
-  legacy.emplace_back("mode", str(x.legacy.opt_out_mode ? "opt-out" : "opt-in"));
-  if (x.legacy.pod != nullptr) {
-    legacy.emplace_back("pod", str(x.legacy.pod->metadata.namespace_ + "/" + x.legacy.pod->metadata.name));
-    legacy.emplace_back("podVolume", str(x.legacy.pod_volume));
-    legacy.emplace_back("listedInBackupVolumes", boolean(x.legacy.listed_in_backup_volumes));
-    legacy.emplace_back("listedInBackupVolumesExcludes", boolean(x.legacy.listed_in_excludes));
-  }
-  legacy.emplace_back("snapshotVolumes",
-                      str(!x.legacy.snapshot_volumes ? "unset" : (*x.legacy.snapshot_volumes ? "true" : "false")));
-  std::vector<node> misses, suggestions;
-  for (const near_miss& m : x.near_misses) {
-    fields n;
-    n.emplace_back("policy", str(helper::policy_label(*m.policy)));
-    n.emplace_back("condition", str(policy::to_string(m.condition)));
-    n.emplace_back("text", str(near_miss_text(m, x)));
-    misses.push_back(object(std::move(n)));
-  }
-  for (const suggestion& s : x.suggestions) {
-    fields f;
-    f.emplace_back("kind", str(to_string(s.kind)));
-    if (s.policy != nullptr) f.emplace_back("policy", str(helper::policy_label(*s.policy)));
-    f.emplace_back("text", str(suggestion_text(s, x)));
-    suggestions.push_back(object(std::move(f)));
-  }
-  fields f;
-  f.emplace_back("volume", str(volume_key(r)));
-  f.emplace_back("record", volume_node(r, plan));
-  f.emplace_back("steps", list(std::move(steps)));
-  f.emplace_back("legacy", object(std::move(legacy)));
-  f.emplace_back("nearMisses", list(std::move(misses)));
-  f.emplace_back("suggestions", list(std::move(suggestions)));
-  return object(std::move(f));
+  f.text("volume", volume_key(r));
+  f.object("record", [&](auto& rec) { record_fields(r, plan, rec); });
+  f.list("steps", [&](auto& steps) {
+    for (std::size_t i = 0; i < x.steps.size(); ++i)
+      steps.object([&](auto& step) { step_fields(x.steps[i], i, x, r, plan, step); });
+  });
+  f.object("legacy", [&](auto& legacy) { legacy_fields(x.legacy, legacy); });
+  f.list("nearMisses", [&](auto& misses) {
+    for (const near_miss& m : x.near_misses)
+      misses.object([&](auto& n) {
+        n.text("policy", helper::policy_label(*m.policy));
+        n.text("condition", policy::to_string(m.condition));
+        n.text("text", near_miss_text(m, x));
+      });
+  });
+  f.list("suggestions", [&](auto& suggestions) {
+    for (const suggestion& s : x.suggestions)
+      suggestions.object([&](auto& n) {
+        n.text("kind", to_string(s.kind));
+        if (s.policy != nullptr) n.text("policy", helper::policy_label(*s.policy));
+        n.text("text", suggestion_text(s, x));
+      });
+  });
 }
 
 node notes_node(const plan_result& plan) {
@@ -352,7 +351,7 @@ void write_explanations_json(const std::vector<const volume_record*>& records, c
       records.size(), output_threads(ctx.threads),
       [&](std::size_t i, std::string& chunk) {
         chunk += i == 0 ? "\n    " : ",\n    ";
-        write_json(explanation_node(*records[i], plan), chunk, 2);
+        json_fields(chunk, 2).write_object([&](json_fields& f) { explanation_fields(*records[i], plan, f); });
       },
       [&b](const std::string& chunk) { b.append(chunk); });
   b.text() += records.empty() ? "]\n}\n" : "\n  ]\n}\n";
@@ -376,7 +375,11 @@ void write_explanations_yaml(const std::vector<const volume_record*>& records, c
   b.text() += records.empty() ? "\nvolumes: []\n" : "\nvolumes:\n";
   ordered_text(
       records.size(), output_threads(ctx.threads),
-      [&](std::size_t i, std::string& chunk) { append_yaml_item(explanation_node(*records[i], plan), chunk); },
+      [&](std::size_t i, std::string& chunk) {
+        node_fields f;
+        explanation_fields(*records[i], plan, f);
+        append_yaml_item(f.take(), chunk);
+      },
       [&b](const std::string& chunk) { b.append(chunk); });
 }
 

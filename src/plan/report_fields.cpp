@@ -10,32 +10,6 @@
 
 namespace volpol::plan::detail {
 
-namespace {
-
-/// record_fields into a document node.
-class node_fields {
- public:
-  void optional_text(const char* k, std::string_view v) {
-    if (!v.empty()) text(k, v);
-  }
-  void text(const char* k, std::string_view v) { f_.emplace_back(k, str(v)); }
-  void flag(const char* k, bool v) { f_.emplace_back(k, boolean(v)); }
-  void number(const char* k, std::size_t v) { f_.emplace_back(k, num(v)); }
-  void child(const char* k, node n) { f_.emplace_back(k, std::move(n)); }
-  template <class Write>
-  void object(const char* k, Write&& write) {
-    node_fields inner;
-    write(inner);
-    f_.emplace_back(k, inner.take());
-  }
-  node take() { return detail::object(std::move(f_)); }
-
- private:
-  fields f_;
-};
-
-}  // namespace
-
 node volume_node(const volume_record& r, const plan_result& plan) {
   node_fields f;
   record_fields(r, plan, f);

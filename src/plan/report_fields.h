@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "document_model.h"
+#include "document_writer.h"
 #include "volpol/helper/decision.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/reason_text.h"
