@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "phase_timings.h"
 #include "volpol/cli/app.h"
 #include "volpol/k8s/spelling.h"
 #include "volpol/plan/explain_report.h"
@@ -113,6 +114,7 @@ int run_explain(const explain_options& opt, std::FILE* out, std::FILE* err) {
   if (unknown) return static_cast<int>(exit_code::invalid_usage);
   const std::string& format = opt.plan.output;
   const plan::report_context& ctx = prepared.plan->context;
+  const phase_timing timing("output");  // VOLPOL_TIMINGS=1
   if (format == "json") plan::write_explanations_json(chosen, p, ctx, out);
   else if (format == "yaml") plan::write_explanations_yaml(chosen, p, ctx, out);
   else plan::write_explanations_text(chosen, p, ctx, out);
