@@ -149,16 +149,30 @@ spec:
   - name: b
     volumeMounts: [{name: data, mountPath: /d2, readOnly: true}]
   - name: c
+  volumes:  # after the containers: the flags do not depend on the order of the fields
+  - {name: data, emptyDir: {}}
+  - {name: cache, emptyDir: {}}
+  - {name: raw, persistentVolumeClaim: {claimName: block}}
+  - {name: init-only, emptyDir: {}}
+  - {name: unused, emptyDir: {}}
 )"));
   ASSERT_TRUE(p.ok()) << p.error()->to_string();
-  EXPECT_EQ(p->mounted_volumes, (std::vector<std::string>{"cache", "data"}));  // sorted, unique
-  EXPECT_EQ(p->device_volumes, std::vector<std::string>{"raw"});
+  std::vector<std::string> mounted, devices;
+  for (const pod_volume& v : p->volumes) {
+    if (v.mounted) mounted.push_back(v.name);
+    if (v.device) devices.push_back(v.name);
+  }
+  EXPECT_EQ(mounted, (std::vector<std::string>{"data", "cache"}));  // in volume order; data mounted twice
+  EXPECT_EQ(devices, std::vector<std::string>{"raw"});
   EXPECT_TRUE(p->has_deletion_timestamp);
 
-  const auto live = pod_from_yaml(YAML::Load("kind: Pod\nmetadata: {name: a, deletionTimestamp: null}\n"));
+  const auto live = pod_from_yaml(YAML::Load(
+      "kind: Pod\nmetadata: {name: a, deletionTimestamp: null}\nspec: {volumes: [{name: v, emptyDir: {}}]}\n"));
   ASSERT_TRUE(live.ok());
   EXPECT_FALSE(live->has_deletion_timestamp);
-  EXPECT_TRUE(live->mounted_volumes.empty());
+  ASSERT_EQ(live->volumes.size(), 1U);
+  EXPECT_FALSE(live->volumes[0].mounted);  // no containers: nothing mounted
+  EXPECT_FALSE(live->volumes[0].device);
 
   const auto bad = pod_from_yaml(
       YAML::Load("kind: Pod\nmetadata: {name: a}\nspec:\n  containers:\n  - volumeMounts: data\n"));

@@ -68,8 +68,10 @@ TEST(real_data, insights_pod_without_type_meta) {
   EXPECT_TRUE(p.find_volume("prometheus-k8s-db")->sources.has(volume_source::empty_dir));
   ASSERT_NE(p.find_volume("prometheus-k8s-token-zkhg2"), nullptr);
   EXPECT_EQ(p.find_volume("prometheus-k8s-token-zkhg2")->sources.secret_name, "prometheus-k8s-token-zkhg2");
-  EXPECT_EQ(p.mounted_volumes.size(), 16U);  // every volume is mounted by some container
-  EXPECT_TRUE(p.device_volumes.empty());
+  for (const auto& v : p.volumes) {
+    EXPECT_TRUE(v.mounted) << v.name;  // every volume is mounted by some container
+    EXPECT_FALSE(v.device) << v.name;
+  }
   EXPECT_FALSE(p.has_deletion_timestamp);
   EXPECT_TRUE(r.objects.persistent_volumes().empty());
 }
@@ -168,8 +170,8 @@ void check_pod_fixture(const load_result& r) {
   EXPECT_EQ(v.sources.nfs.server, "serverValue");
   EXPECT_EQ(v.sources.csi.driver, "driverValue");
   EXPECT_TRUE(p.has_deletion_timestamp);  // the fixture fills every field
-  EXPECT_EQ(p.mounted_volumes, std::vector<std::string>{"nameValue"});
-  EXPECT_EQ(p.device_volumes, std::vector<std::string>{"nameValue"});
+  EXPECT_TRUE(v.mounted);                 // volumeMounts[].name and volumeDevices[].name are "nameValue"
+  EXPECT_TRUE(v.device);
   // The pod mounts its claim through a persistentVolumeClaim volume.
   ASSERT_EQ(r.objects.pods_using_pvc("namespaceValue", "claimNameValue").size(), 1U);
 }
@@ -188,7 +190,8 @@ TEST(real_data, kubectl_list_of_two_pods) {
     EXPECT_FALSE(p.metadata.annotations.has_value());  // no annotations field at all
     ASSERT_EQ(p.volumes.size(), 1U);
     EXPECT_EQ(p.volumes[0].name, "default-token-m7wjs");
-    EXPECT_EQ(p.mounted_volumes, std::vector<std::string>{"default-token-m7wjs"});
+    EXPECT_TRUE(p.volumes[0].mounted);
+    EXPECT_FALSE(p.volumes[0].device);
     EXPECT_EQ(source_names(p.volumes[0].sources), std::vector<std::string>{"secret"});
   }
   EXPECT_EQ(r.objects.pods()[0].metadata.name, "t1");
