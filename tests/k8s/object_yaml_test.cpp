@@ -48,11 +48,11 @@ status: {phase: Available}
   EXPECT_EQ(pv->claim_ref->uid, "u-1");
   EXPECT_TRUE(pv->sources.has(volume_source::csi));
   EXPECT_EQ(pv->sources.present.count(), 1U);
-  EXPECT_EQ(pv->sources.csi.driver, "ebs.csi.aws.com");
-  EXPECT_EQ(pv->sources.csi.volume_handle, "vol-1");
-  EXPECT_EQ(pv->sources.csi.fs_type, "xfs");
-  ASSERT_EQ(pv->sources.csi.volume_attributes.size(), 2U);
-  EXPECT_EQ(pv->sources.csi.volume_attributes.entries()[0].first, "a");  // sorted
+  EXPECT_EQ(pv->sources.csi().driver, "ebs.csi.aws.com");
+  EXPECT_EQ(pv->sources.csi().volume_handle, "vol-1");
+  EXPECT_EQ(pv->sources.csi().fs_type, "xfs");
+  ASSERT_EQ(pv->sources.csi().volume_attributes.size(), 2U);
+  EXPECT_EQ(pv->sources.csi().volume_attributes.entries()[0].first, "a");  // sorted
   EXPECT_EQ(pv->phase, "Available");
   EXPECT_EQ(pv->origin.line, 2U);
 }
@@ -127,8 +127,8 @@ status: {phase: Pending}
   EXPECT_TRUE(p->volumes[1].sources.has(volume_source::ephemeral));
   EXPECT_TRUE(p->volumes[1].sources.ephemeral_has_template);
   EXPECT_EQ(p->volumes[2].sources.secret_name, "default-token-x");
-  EXPECT_EQ(p->volumes[3].sources.nfs.server, "nfs.example.com");
-  EXPECT_TRUE(p->volumes[3].sources.nfs.read_only);  // YAML 1.1 `yes`, as sigs.k8s.io/yaml reads it
+  EXPECT_EQ(p->volumes[3].sources.nfs().server, "nfs.example.com");
+  EXPECT_TRUE(p->volumes[3].sources.nfs().read_only);  // YAML 1.1 `yes`, as sigs.k8s.io/yaml reads it
   EXPECT_TRUE(p->volumes[4].sources.none());         // `hostPath: null` is a nil pointer in Go
   EXPECT_EQ(p->find_volume("share"), &p->volumes[3]);
 }
@@ -245,7 +245,7 @@ TEST(object_yaml, kind_from_hint_or_shape) {
   const auto pv_shape = object_from_yaml(YAML::Load("metadata: {name: a}\nspec: {nfs: {server: s}}\n"));
   ASSERT_TRUE(pv_shape.ok());
   ASSERT_TRUE(std::holds_alternative<persistent_volume>(pv_shape.value()));
-  EXPECT_EQ(std::get<persistent_volume>(pv_shape.value()).sources.nfs.server, "s");
+  EXPECT_EQ(std::get<persistent_volume>(pv_shape.value()).sources.nfs().server, "s");
 
   const auto pvc_shape = object_from_yaml(
       YAML::Load("metadata: {name: a}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n"));
@@ -282,8 +282,8 @@ TEST(object_yaml, pod_volume_entries) {
   const auto v = pod_volume_from_yaml(YAML::Load("name: data\ncsi: {driver: d, volumeAttributes: {k: v}}\n"));
   ASSERT_TRUE(v.ok()) << v.error()->to_string();
   EXPECT_EQ(v->name, "data");
-  EXPECT_EQ(v->sources.csi.driver, "d");
-  EXPECT_EQ(*v->sources.csi.volume_attributes.find("k"), "v");
+  EXPECT_EQ(v->sources.csi().driver, "d");
+  EXPECT_EQ(*v->sources.csi().volume_attributes.find("k"), "v");
 
   const auto bad = pod_volume_from_yaml(YAML::Load("name: data\nnfs: [1]\n"));
   ASSERT_FALSE(bad.ok());

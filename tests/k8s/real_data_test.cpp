@@ -114,13 +114,13 @@ void check_pv_fixture(const load_result& r) {
                                         "storageos",
                                         "vsphereVolume"};
   EXPECT_EQ(source_names(pv.sources), all);
-  EXPECT_EQ(pv.sources.nfs.server, "serverValue");
-  EXPECT_EQ(pv.sources.nfs.path, "pathValue");
-  EXPECT_TRUE(pv.sources.nfs.read_only);
-  EXPECT_EQ(pv.sources.csi.driver, "driverValue");
-  EXPECT_EQ(pv.sources.csi.volume_handle, "volumeHandleValue");
-  ASSERT_NE(pv.sources.csi.volume_attributes.find("volumeAttributesKey"), nullptr);
-  EXPECT_EQ(*pv.sources.csi.volume_attributes.find("volumeAttributesKey"), "volumeAttributesValue");
+  EXPECT_EQ(pv.sources.nfs().server, "serverValue");
+  EXPECT_EQ(pv.sources.nfs().path, "pathValue");
+  EXPECT_TRUE(pv.sources.nfs().read_only);
+  EXPECT_EQ(pv.sources.csi().driver, "driverValue");
+  EXPECT_EQ(pv.sources.csi().volume_handle, "volumeHandleValue");
+  ASSERT_NE(pv.sources.csi().volume_attributes.find("volumeAttributesKey"), nullptr);
+  EXPECT_EQ(*pv.sources.csi().volume_attributes.find("volumeAttributesKey"), "volumeAttributesValue");
   EXPECT_EQ(pv.sources.host_path, "pathValue");
   EXPECT_EQ(pv.sources.volume_id, "volumeIDValue");  // awsElasticBlockStore wins
   ASSERT_TRUE(pv.metadata.annotations.has_value());
@@ -167,8 +167,8 @@ void check_pod_fixture(const load_result& r) {
   EXPECT_TRUE(v.sources.ephemeral_has_template);
   EXPECT_EQ(v.sources.secret_name, "secretNameValue");
   EXPECT_EQ(v.sources.host_path, "pathValue");
-  EXPECT_EQ(v.sources.nfs.server, "serverValue");
-  EXPECT_EQ(v.sources.csi.driver, "driverValue");
+  EXPECT_EQ(v.sources.nfs().server, "serverValue");
+  EXPECT_EQ(v.sources.csi().driver, "driverValue");
   EXPECT_TRUE(p.has_deletion_timestamp);  // the fixture fills every field
   EXPECT_TRUE(v.mounted);                 // volumeMounts[].name and volumeDevices[].name are "nameValue"
   EXPECT_TRUE(v.device);
@@ -262,8 +262,8 @@ TEST(real_data, nfs_pv_and_pvc_with_unquoted_timestamps) {
   EXPECT_EQ(pv.capacity, q("9Gi"));
   EXPECT_EQ(pv.reclaim_policy, "Retain");
   EXPECT_EQ(source_names(pv.sources), std::vector<std::string>{"nfs"});
-  EXPECT_EQ(pv.sources.nfs.server, "nfs.example.com");
-  EXPECT_EQ(pv.sources.nfs.path, "/exports/openshift/registry");
+  EXPECT_EQ(pv.sources.nfs().server, "nfs.example.com");
+  EXPECT_EQ(pv.sources.nfs().path, "/exports/openshift/registry");
   const persistent_volume_claim& pvc = r.objects.persistent_volume_claims()[0];
   EXPECT_EQ(pvc.metadata.key(), "default/registry-claim");
   EXPECT_FALSE(pvc.storage_class_name.has_value());
@@ -289,10 +289,10 @@ TEST(real_data, digitalocean_csi_pv) {
   ASSERT_EQ(r.objects.persistent_volumes().size(), 1U);
   const persistent_volume& pv = r.objects.persistent_volumes()[0];
   EXPECT_EQ(source_names(pv.sources), std::vector<std::string>{"csi"});
-  EXPECT_EQ(pv.sources.csi.driver, "dobs.csi.digitalocean.com");
-  EXPECT_EQ(pv.sources.csi.fs_type, "ext4");
-  ASSERT_EQ(pv.sources.csi.volume_attributes.size(), 1U);
-  EXPECT_EQ(*pv.sources.csi.volume_attributes.find("storage.kubernetes.io/csiProvisionerIdentity"),
+  EXPECT_EQ(pv.sources.csi().driver, "dobs.csi.digitalocean.com");
+  EXPECT_EQ(pv.sources.csi().fs_type, "ext4");
+  ASSERT_EQ(pv.sources.csi().volume_attributes.size(), 1U);
+  EXPECT_EQ(*pv.sources.csi().volume_attributes.find("storage.kubernetes.io/csiProvisionerIdentity"),
             "1576245536326-8081-dobs.csi.digitalocean.com");
   EXPECT_EQ(pv.storage_class_name, "do-block-storage");
   EXPECT_EQ(pv.capacity, q("2Gi"));
