@@ -38,10 +38,10 @@ k8s::persistent_volume make_pv(storage s, int index, int size_gi) {
     case storage::csi:
       pv.storage_class_name = "gp3";
       pv.sources.set(k8s::volume_source::csi);
-      pv.sources.csi.driver = "ebs.csi.aws.com";
-      pv.sources.csi.volume_attributes = k8s::string_map(std::vector<k8s::string_map::entry>{
+      pv.sources.edit_csi().driver = "ebs.csi.aws.com";
+      pv.sources.edit_csi().volume_attributes = k8s::string_map(std::vector<k8s::string_map::entry>{
           {"storage.kubernetes.io/csiProvisionerIdentity", "1712000000000-1234-ebs.csi.aws.com"}});
-      pv.sources.csi.volume_handle = "vol-0" + std::to_string(100000 + index);
+      pv.sources.edit_csi().volume_handle = "vol-0" + std::to_string(100000 + index);
       break;
     case storage::aws:
       pv.storage_class_name = "gp2";
@@ -50,7 +50,7 @@ k8s::persistent_volume make_pv(storage s, int index, int size_gi) {
     case storage::nfs:
       pv.storage_class_name = "nfs";
       pv.sources.set(k8s::volume_source::nfs);
-      pv.sources.nfs = {"nfs-1.storage.example.com", "/exports/shop-prod-1/cms", false};
+      pv.sources.edit_nfs() = {"nfs-1.storage.example.com", "/exports/shop-prod-1/cms", false};
       break;
     case storage::local:
       pv.storage_class_name = "local-storage";

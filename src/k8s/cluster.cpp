@@ -133,7 +133,7 @@ struct cluster::impl {
 
 namespace {
 
-const std::string& claim_of(const pod& p, std::uint32_t volume) { return p.volumes[volume].sources.claim_name; }
+std::string_view claim_of(const pod& p, std::uint32_t volume) { return p.volumes[volume].sources.claim_name; }
 
 /// The group of (pod namespace, claim), or npos.
 std::uint32_t find_group(const claim_index& c, const std::vector<pod>& pods, std::string_view namespace_,
@@ -161,7 +161,7 @@ void cluster::impl::build_claims() const {
   // Pass 1: the groups, and how many distinct pods each has.
   each_claim_volume(pods, [&](std::uint32_t p, std::uint32_t v) {
     const std::string& ns = pods[p].metadata.namespace_;
-    const std::string& claim = claim_of(pods[p], v);
+    const std::string_view claim = claim_of(pods[p], v);
     std::uint32_t g = find_group(c, pods, ns, claim);
     if (g == flat_index::npos) {
       g = static_cast<std::uint32_t>(c.groups.size());

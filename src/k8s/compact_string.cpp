@@ -1,6 +1,8 @@
 // compact_string: one heap block [uint32 size][bytes]['\0'], or nothing when empty.
 #include "volpol/k8s/compact_string.h"
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -37,3 +39,9 @@ void compact_string::assign(std::string_view s) {
 std::ostream& operator<<(std::ostream& out, const compact_string& s) { return out << s.view(); }
 
 }  // namespace volpol::k8s
+
+auto fmt::formatter<volpol::k8s::compact_string>::format(const volpol::k8s::compact_string& s,
+                                                         fmt::format_context& ctx) const
+    -> fmt::format_context::iterator {
+  return fmt::formatter<fmt::string_view>::format(fmt::string_view(s.data(), s.size()), ctx);
+}

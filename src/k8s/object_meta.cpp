@@ -55,8 +55,9 @@ namespace volpol::k8s {
 
 std::string describe(const object_origin& origin) {
   if (origin.file.empty()) return {};
-  if (origin.line > 0) return origin.file + ":" + std::to_string(origin.line);
-  return origin.file + ": byte " + std::to_string(origin.offset);
+  std::string out(origin.file.view());
+  if (origin.line > 0) return out + ":" + std::to_string(origin.line);
+  return out + ": byte " + std::to_string(origin.offset);
 }
 
 }  // namespace volpol::k8s

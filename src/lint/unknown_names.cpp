@@ -69,7 +69,7 @@ void check_unknown_storage_classes(context& c) {
 void check_unknown_nfs_servers(context& c) {
   std::set<std::string> known;
   each_source(*c.input().cluster, [&](const k8s::volume_sources& s) {
-    if (s.has(k8s::volume_source::nfs) && !s.nfs.server.empty()) known.insert(std::string(s.nfs.server));
+    if (s.has(k8s::volume_source::nfs) && !s.nfs().server.empty()) known.insert(std::string(s.nfs().server));
   });
   check_names(c, rule_id::unknown_nfs_server, "NFS server", known,
               [](const policy::volume_policy& p, const auto& check) {
@@ -82,7 +82,7 @@ void check_unknown_nfs_servers(context& c) {
 void check_unknown_csi_drivers(context& c) {
   std::set<std::string> known;
   each_source(*c.input().cluster, [&](const k8s::volume_sources& s) {
-    if (s.has(k8s::volume_source::csi) && !s.csi.driver.empty()) known.insert(std::string(s.csi.driver));
+    if (s.has(k8s::volume_source::csi) && !s.csi().driver.empty()) known.insert(std::string(s.csi().driver));
   });
   check_names(c, rule_id::unknown_csi_driver, "CSI driver", known,
               [](const policy::volume_policy& p, const auto& check) {

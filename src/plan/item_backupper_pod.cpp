@@ -1,7 +1,6 @@
 // The pod step of the walk: fs-backup decisions, the pod's PVCs, PodVolumeBackups.
 // Mirrors item_backupper.go `backupItemInternal` (pods) and podvolume/backupper.go
 // `BackupPodVolumes`.
-#include <algorithm>
 
 #include "item_backupper.h"
 #include "volpol/helper/decision.h"
@@ -10,10 +9,6 @@
 namespace volpol::plan::detail {
 
 namespace {
-
-bool contains(const std::vector<std::string>& sorted, std::string_view name) {
-  return std::binary_search(sorted.begin(), sorted.end(), name);
-}
 
 volume_decision pod_step(reason_kind kind, step_kind step, const k8s::pod& pod, const k8s::pod_volume* v) {
   volume_decision d = make_decision(kind, step);
@@ -166,13 +161,13 @@ void item_backupper::create_pod_volume_backup(const k8s::pod& pod, const selecte
     conclude(e, why);
     return;
   }
-  if (contains(pod.device_volumes, v.name)) {
+  if (v.device) {
     const volume_decision why = pod_step(reason_kind::block_volume, step_kind::pod_volume_backupper, pod, &v);
     if (pvc) track(e, skip_approach::pod_volume, skip_cause::block_volume, why, &pod, &v);
     else conclude(e, why);
     return;
   }
-  if (!contains(pod.mounted_volumes, v.name)) {
+  if (!v.mounted) {
     const volume_decision why = pod_step(reason_kind::volume_not_mounted, step_kind::pod_volume_backupper, pod, &v);
     if (pvc) track(e, skip_approach::pod_volume, skip_cause::volume_not_mounted, why, &pod, &v);
     else conclude(e, why);

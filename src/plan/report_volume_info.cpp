@@ -71,7 +71,7 @@ std::vector<backup_volume_info> backup_volume_infos(const plan_result& plan, con
         fill_names(v, r, *pv);
         v.backup_method = csi_snapshot_method;
         csi_snapshot_info c;
-        c.driver = std::string(pv->sources.csi.driver.view());
+        c.driver = std::string(pv->sources.csi().driver.view());
         if (r.snapshot_data_moved) {
           // generateVolumeInfoFromDataUpload
           v.snapshot_data_moved = true;

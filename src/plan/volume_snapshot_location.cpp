@@ -155,8 +155,8 @@ volume_id_answer aws(const k8s::persistent_volume& pv) {
 }
 
 volume_id_answer gcp(const k8s::persistent_volume& pv) {
-  if (pv.sources.has(k8s::volume_source::csi) && pv.sources.csi.driver == "pd.csi.storage.gke.io") {
-    const std::string& h = pv.sources.csi.volume_handle;
+  if (pv.sources.has(k8s::volume_source::csi) && pv.sources.csi().driver == "pd.csi.storage.gke.io") {
+    const std::string& h = pv.sources.csi().volume_handle;
     if (!is_gce_disk_handle(h))
       return {"",
               "invalid volumeHandle for CSI driver:pd.csi.storage.gke.io, expected "

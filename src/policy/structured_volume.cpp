@@ -10,11 +10,11 @@ namespace {
 const k8s::quantity zero_quantity{};
 
 const k8s::nfs_source* nfs_of(const k8s::volume_sources& s) {
-  return s.has(k8s::volume_source::nfs) ? &s.nfs : nullptr;
+  return s.has(k8s::volume_source::nfs) ? &s.nfs() : nullptr;
 }
 
 const k8s::csi_source* csi_of(const k8s::volume_sources& s) {
-  return s.has(k8s::volume_source::csi) ? &s.csi : nullptr;
+  return s.has(k8s::volume_source::csi) ? &s.csi() : nullptr;
 }
 
 }  // namespace

@@ -86,7 +86,7 @@ void check_velero_backup(const load_result& r, const std::string& root) {
   EXPECT_EQ(pvc->volume_name, "pvc-1");
   const auto* pv = r.objects.find_pv("pvc-1");
   ASSERT_NE(pv, nullptr);
-  EXPECT_EQ(pv->sources.csi.driver, "ebs.csi.aws.com");
+  EXPECT_EQ(pv->sources.csi().driver, "ebs.csi.aws.com");
 }
 
 TEST(loader_layout, velero_backup_folder) {
@@ -147,7 +147,7 @@ TEST(loader_layout, insights_layout) {
   ASSERT_NE(r.objects.find_pod("monitoring", "prom-0"), nullptr);
   EXPECT_EQ(r.objects.find_pod("monitoring", "prom-0")->volumes.size(), 1U);
   ASSERT_NE(r.objects.find_pv("pv-nfs"), nullptr);
-  EXPECT_EQ(r.objects.find_pv("pv-nfs")->sources.nfs.server, "nfs.example.com");
+  EXPECT_EQ(r.objects.find_pv("pv-nfs")->sources.nfs().server, "nfs.example.com");
 }
 
 TEST(loader_layout, folders_are_read_recursively_in_sorted_order) {

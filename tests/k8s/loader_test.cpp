@@ -47,6 +47,9 @@ TEST(loader, json_list_with_items_before_kind) {
   EXPECT_EQ(r.counts.bytes, text.size());
   const pod& a = r.objects.pods()[0];
   EXPECT_EQ(a.origin.file, "list.json");
+  // The objects of one file share one copy of its name.
+  EXPECT_EQ(a.origin.file.data(), r.objects.persistent_volumes()[0].origin.file.data());
+  EXPECT_EQ(describe(a.origin), "list.json: byte " + std::to_string(a.origin.offset));
   EXPECT_EQ(a.origin.offset, text.find("{\"apiVersion\": \"v1\", \"kind\": \"Pod\""));
   EXPECT_EQ(r.objects.find_pvc("ns", "d")->storage_class_name, "gp3");
 }
@@ -89,6 +92,8 @@ TEST(loader, multi_document_yaml) {
   EXPECT_EQ(r.objects.pods()[1].origin.line, 13U);
   ASSERT_EQ(r.objects.persistent_volumes().size(), 1U);
   EXPECT_EQ(r.objects.persistent_volumes()[0].origin.line, 7U);
+  EXPECT_EQ(describe(r.objects.pods()[1].origin), "docs.yaml:13");
+  EXPECT_EQ(r.objects.pods()[0].origin.file.data(), r.objects.pods()[1].origin.file.data());  // one shared copy
 }
 
 // A YAML list is split into items (each parsed alone); lines stay those of the file.

@@ -48,11 +48,11 @@ status: {phase: Available}
   EXPECT_EQ(pv->claim_ref->uid, "u-1");
   EXPECT_TRUE(pv->sources.has(volume_source::csi));
   EXPECT_EQ(pv->sources.present.count(), 1U);
-  EXPECT_EQ(pv->sources.csi.driver, "ebs.csi.aws.com");
-  EXPECT_EQ(pv->sources.csi.volume_handle, "vol-1");
-  EXPECT_EQ(pv->sources.csi.fs_type, "xfs");
-  ASSERT_EQ(pv->sources.csi.volume_attributes.size(), 2U);
-  EXPECT_EQ(pv->sources.csi.volume_attributes.entries()[0].first, "a");  // sorted
+  EXPECT_EQ(pv->sources.csi().driver, "ebs.csi.aws.com");
+  EXPECT_EQ(pv->sources.csi().volume_handle, "vol-1");
+  EXPECT_EQ(pv->sources.csi().fs_type, "xfs");
+  ASSERT_EQ(pv->sources.csi().volume_attributes.size(), 2U);
+  EXPECT_EQ(pv->sources.csi().volume_attributes.entries()[0].first, "a");  // sorted
   EXPECT_EQ(pv->phase, "Available");
   EXPECT_EQ(pv->origin.line, 2U);
 }
@@ -127,8 +127,8 @@ status: {phase: Pending}
   EXPECT_TRUE(p->volumes[1].sources.has(volume_source::ephemeral));
   EXPECT_TRUE(p->volumes[1].sources.ephemeral_has_template);
   EXPECT_EQ(p->volumes[2].sources.secret_name, "default-token-x");
-  EXPECT_EQ(p->volumes[3].sources.nfs.server, "nfs.example.com");
-  EXPECT_TRUE(p->volumes[3].sources.nfs.read_only);  // YAML 1.1 `yes`, as sigs.k8s.io/yaml reads it
+  EXPECT_EQ(p->volumes[3].sources.nfs().server, "nfs.example.com");
+  EXPECT_TRUE(p->volumes[3].sources.nfs().read_only);  // YAML 1.1 `yes`, as sigs.k8s.io/yaml reads it
   EXPECT_TRUE(p->volumes[4].sources.none());         // `hostPath: null` is a nil pointer in Go
   EXPECT_EQ(p->find_volume("share"), &p->volumes[3]);
 }
@@ -149,16 +149,30 @@ spec:
   - name: b
     volumeMounts: [{name: data, mountPath: /d2, readOnly: true}]
   - name: c
+  volumes:  # after the containers: the flags do not depend on the order of the fields
+  - {name: data, emptyDir: {}}
+  - {name: cache, emptyDir: {}}
+  - {name: raw, persistentVolumeClaim: {claimName: block}}
+  - {name: init-only, emptyDir: {}}
+  - {name: unused, emptyDir: {}}
 )"));
   ASSERT_TRUE(p.ok()) << p.error()->to_string();
-  EXPECT_EQ(p->mounted_volumes, (std::vector<std::string>{"cache", "data"}));  // sorted, unique
-  EXPECT_EQ(p->device_volumes, std::vector<std::string>{"raw"});
+  std::vector<std::string> mounted, devices;
+  for (const pod_volume& v : p->volumes) {
+    if (v.mounted) mounted.push_back(v.name);
+    if (v.device) devices.push_back(v.name);
+  }
+  EXPECT_EQ(mounted, (std::vector<std::string>{"data", "cache"}));  // in volume order; data mounted twice
+  EXPECT_EQ(devices, std::vector<std::string>{"raw"});
   EXPECT_TRUE(p->has_deletion_timestamp);
 
-  const auto live = pod_from_yaml(YAML::Load("kind: Pod\nmetadata: {name: a, deletionTimestamp: null}\n"));
+  const auto live = pod_from_yaml(YAML::Load(
+      "kind: Pod\nmetadata: {name: a, deletionTimestamp: null}\nspec: {volumes: [{name: v, emptyDir: {}}]}\n"));
   ASSERT_TRUE(live.ok());
   EXPECT_FALSE(live->has_deletion_timestamp);
-  EXPECT_TRUE(live->mounted_volumes.empty());
+  ASSERT_EQ(live->volumes.size(), 1U);
+  EXPECT_FALSE(live->volumes[0].mounted);  // no containers: nothing mounted
+  EXPECT_FALSE(live->volumes[0].device);
 
   const auto bad = pod_from_yaml(
       YAML::Load("kind: Pod\nmetadata: {name: a}\nspec:\n  containers:\n  - volumeMounts: data\n"));
@@ -231,7 +245,7 @@ TEST(object_yaml, kind_from_hint_or_shape) {
   const auto pv_shape = object_from_yaml(YAML::Load("metadata: {name: a}\nspec: {nfs: {server: s}}\n"));
   ASSERT_TRUE(pv_shape.ok());
   ASSERT_TRUE(std::holds_alternative<persistent_volume>(pv_shape.value()));
-  EXPECT_EQ(std::get<persistent_volume>(pv_shape.value()).sources.nfs.server, "s");
+  EXPECT_EQ(std::get<persistent_volume>(pv_shape.value()).sources.nfs().server, "s");
 
   const auto pvc_shape = object_from_yaml(
       YAML::Load("metadata: {name: a}\nspec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n"));
@@ -268,8 +282,8 @@ TEST(object_yaml, pod_volume_entries) {
   const auto v = pod_volume_from_yaml(YAML::Load("name: data\ncsi: {driver: d, volumeAttributes: {k: v}}\n"));
   ASSERT_TRUE(v.ok()) << v.error()->to_string();
   EXPECT_EQ(v->name, "data");
-  EXPECT_EQ(v->sources.csi.driver, "d");
-  EXPECT_EQ(*v->sources.csi.volume_attributes.find("k"), "v");
+  EXPECT_EQ(v->sources.csi().driver, "d");
+  EXPECT_EQ(*v->sources.csi().volume_attributes.find("k"), "v");
 
   const auto bad = pod_volume_from_yaml(YAML::Load("name: data\nnfs: [1]\n"));
   ASSERT_FALSE(bad.ok());

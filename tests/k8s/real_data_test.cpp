@@ -68,8 +68,10 @@ TEST(real_data, insights_pod_without_type_meta) {
   EXPECT_TRUE(p.find_volume("prometheus-k8s-db")->sources.has(volume_source::empty_dir));
   ASSERT_NE(p.find_volume("prometheus-k8s-token-zkhg2"), nullptr);
   EXPECT_EQ(p.find_volume("prometheus-k8s-token-zkhg2")->sources.secret_name, "prometheus-k8s-token-zkhg2");
-  EXPECT_EQ(p.mounted_volumes.size(), 16U);  // every volume is mounted by some container
-  EXPECT_TRUE(p.device_volumes.empty());
+  for (const auto& v : p.volumes) {
+    EXPECT_TRUE(v.mounted) << v.name;  // every volume is mounted by some container
+    EXPECT_FALSE(v.device) << v.name;
+  }
   EXPECT_FALSE(p.has_deletion_timestamp);
   EXPECT_TRUE(r.objects.persistent_volumes().empty());
 }
@@ -112,13 +114,13 @@ void check_pv_fixture(const load_result& r) {
                                         "storageos",
                                         "vsphereVolume"};
   EXPECT_EQ(source_names(pv.sources), all);
-  EXPECT_EQ(pv.sources.nfs.server, "serverValue");
-  EXPECT_EQ(pv.sources.nfs.path, "pathValue");
-  EXPECT_TRUE(pv.sources.nfs.read_only);
-  EXPECT_EQ(pv.sources.csi.driver, "driverValue");
-  EXPECT_EQ(pv.sources.csi.volume_handle, "volumeHandleValue");
-  ASSERT_NE(pv.sources.csi.volume_attributes.find("volumeAttributesKey"), nullptr);
-  EXPECT_EQ(*pv.sources.csi.volume_attributes.find("volumeAttributesKey"), "volumeAttributesValue");
+  EXPECT_EQ(pv.sources.nfs().server, "serverValue");
+  EXPECT_EQ(pv.sources.nfs().path, "pathValue");
+  EXPECT_TRUE(pv.sources.nfs().read_only);
+  EXPECT_EQ(pv.sources.csi().driver, "driverValue");
+  EXPECT_EQ(pv.sources.csi().volume_handle, "volumeHandleValue");
+  ASSERT_NE(pv.sources.csi().volume_attributes.find("volumeAttributesKey"), nullptr);
+  EXPECT_EQ(*pv.sources.csi().volume_attributes.find("volumeAttributesKey"), "volumeAttributesValue");
   EXPECT_EQ(pv.sources.host_path, "pathValue");
   EXPECT_EQ(pv.sources.volume_id, "volumeIDValue");  // awsElasticBlockStore wins
   ASSERT_TRUE(pv.metadata.annotations.has_value());
@@ -165,11 +167,11 @@ void check_pod_fixture(const load_result& r) {
   EXPECT_TRUE(v.sources.ephemeral_has_template);
   EXPECT_EQ(v.sources.secret_name, "secretNameValue");
   EXPECT_EQ(v.sources.host_path, "pathValue");
-  EXPECT_EQ(v.sources.nfs.server, "serverValue");
-  EXPECT_EQ(v.sources.csi.driver, "driverValue");
+  EXPECT_EQ(v.sources.nfs().server, "serverValue");
+  EXPECT_EQ(v.sources.csi().driver, "driverValue");
   EXPECT_TRUE(p.has_deletion_timestamp);  // the fixture fills every field
-  EXPECT_EQ(p.mounted_volumes, std::vector<std::string>{"nameValue"});
-  EXPECT_EQ(p.device_volumes, std::vector<std::string>{"nameValue"});
+  EXPECT_TRUE(v.mounted);                 // volumeMounts[].name and volumeDevices[].name are "nameValue"
+  EXPECT_TRUE(v.device);
   // The pod mounts its claim through a persistentVolumeClaim volume.
   ASSERT_EQ(r.objects.pods_using_pvc("namespaceValue", "claimNameValue").size(), 1U);
 }
@@ -188,7 +190,8 @@ TEST(real_data, kubectl_list_of_two_pods) {
     EXPECT_FALSE(p.metadata.annotations.has_value());  // no annotations field at all
     ASSERT_EQ(p.volumes.size(), 1U);
     EXPECT_EQ(p.volumes[0].name, "default-token-m7wjs");
-    EXPECT_EQ(p.mounted_volumes, std::vector<std::string>{"default-token-m7wjs"});
+    EXPECT_TRUE(p.volumes[0].mounted);
+    EXPECT_FALSE(p.volumes[0].device);
     EXPECT_EQ(source_names(p.volumes[0].sources), std::vector<std::string>{"secret"});
   }
   EXPECT_EQ(r.objects.pods()[0].metadata.name, "t1");
@@ -259,8 +262,8 @@ TEST(real_data, nfs_pv_and_pvc_with_unquoted_timestamps) {
   EXPECT_EQ(pv.capacity, q("9Gi"));
   EXPECT_EQ(pv.reclaim_policy, "Retain");
   EXPECT_EQ(source_names(pv.sources), std::vector<std::string>{"nfs"});
-  EXPECT_EQ(pv.sources.nfs.server, "nfs.example.com");
-  EXPECT_EQ(pv.sources.nfs.path, "/exports/openshift/registry");
+  EXPECT_EQ(pv.sources.nfs().server, "nfs.example.com");
+  EXPECT_EQ(pv.sources.nfs().path, "/exports/openshift/registry");
   const persistent_volume_claim& pvc = r.objects.persistent_volume_claims()[0];
   EXPECT_EQ(pvc.metadata.key(), "default/registry-claim");
   EXPECT_FALSE(pvc.storage_class_name.has_value());
@@ -286,10 +289,10 @@ TEST(real_data, digitalocean_csi_pv) {
   ASSERT_EQ(r.objects.persistent_volumes().size(), 1U);
   const persistent_volume& pv = r.objects.persistent_volumes()[0];
   EXPECT_EQ(source_names(pv.sources), std::vector<std::string>{"csi"});
-  EXPECT_EQ(pv.sources.csi.driver, "dobs.csi.digitalocean.com");
-  EXPECT_EQ(pv.sources.csi.fs_type, "ext4");
-  ASSERT_EQ(pv.sources.csi.volume_attributes.size(), 1U);
-  EXPECT_EQ(*pv.sources.csi.volume_attributes.find("storage.kubernetes.io/csiProvisionerIdentity"),
+  EXPECT_EQ(pv.sources.csi().driver, "dobs.csi.digitalocean.com");
+  EXPECT_EQ(pv.sources.csi().fs_type, "ext4");
+  ASSERT_EQ(pv.sources.csi().volume_attributes.size(), 1U);
+  EXPECT_EQ(*pv.sources.csi().volume_attributes.find("storage.kubernetes.io/csiProvisionerIdentity"),
             "1576245536326-8081-dobs.csi.digitalocean.com");
   EXPECT_EQ(pv.storage_class_name, "do-block-storage");
   EXPECT_EQ(pv.capacity, q("2Gi"));

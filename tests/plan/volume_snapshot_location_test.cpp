@@ -32,10 +32,10 @@ TEST(volume_snapshot_location, official_providers_recognise_their_sources) {
 
   k8s::persistent_volume pd;
   pd.sources.set(k8s::volume_source::csi);
-  pd.sources.csi.driver = "pd.csi.storage.gke.io";
-  pd.sources.csi.volume_handle = "projects/p/zones/europe-west1-b/disks/disk-1";
+  pd.sources.edit_csi().driver = "pd.csi.storage.gke.io";
+  pd.sources.edit_csi().volume_handle = "projects/p/zones/europe-west1-b/disks/disk-1";
   EXPECT_EQ(volume_id_for("gcp", pd).volume_id, "disk-1");
-  pd.sources.csi.volume_handle = "disk-1";
+  pd.sources.edit_csi().volume_handle = "disk-1";
   EXPECT_NE(volume_id_for("gcp", pd).error, "");
 
   k8s::persistent_volume az;

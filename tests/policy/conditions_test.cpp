@@ -20,16 +20,16 @@ k8s::quantity q(std::string_view text) { return k8s::quantity::parse(text).value
 k8s::persistent_volume nfs_pv(std::string server, std::string path) {
   k8s::persistent_volume pv;
   pv.sources.set(volume_source::nfs);
-  pv.sources.nfs.server = std::move(server);
-  pv.sources.nfs.path = std::move(path);
+  pv.sources.edit_nfs().server = std::move(server);
+  pv.sources.edit_nfs().path = std::move(path);
   return pv;
 }
 
 k8s::persistent_volume csi_pv(std::string driver, k8s::string_map attributes = {}) {
   k8s::persistent_volume pv;
   pv.sources.set(volume_source::csi);
-  pv.sources.csi.driver = std::move(driver);
-  pv.sources.csi.volume_attributes = std::move(attributes);
+  pv.sources.edit_csi().driver = std::move(driver);
+  pv.sources.edit_csi().volume_attributes = std::move(attributes);
   return pv;
 }
 

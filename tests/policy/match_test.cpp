@@ -19,7 +19,7 @@ k8s::persistent_volume gp3_csi_pv() {
   pv.capacity = k8s::quantity::parse("10Gi").value();
   pv.storage_class_name = "gp3";
   pv.sources.set(volume_source::csi);
-  pv.sources.csi.driver = "ebs.csi.aws.com";
+  pv.sources.edit_csi().driver = "ebs.csi.aws.com";
   return pv;
 }
 
@@ -27,7 +27,7 @@ k8s::pod_volume nfs_pod_volume() {
   k8s::pod_volume v;
   v.name = "shared";
   v.sources.set(volume_source::nfs);
-  v.sources.nfs.server = "nfs.example.com";
+  v.sources.edit_nfs().server = "nfs.example.com";
   return v;
 }
 

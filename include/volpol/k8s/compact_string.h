@@ -100,10 +100,9 @@ std::ostream& operator<<(std::ostream& out, const compact_string& s);
 
 }  // namespace volpol::k8s
 
+/// Formats as a string (width, fill and precision apply). Defined in compact_string.cpp, so a
+/// file that formats one needs only <fmt/core.h>.
 template <>
 struct fmt::formatter<volpol::k8s::compact_string> : fmt::formatter<fmt::string_view> {
-  template <class FormatContext>
-  auto format(const volpol::k8s::compact_string& s, FormatContext& ctx) const {
-    return fmt::formatter<fmt::string_view>::format(fmt::string_view(s.data(), s.size()), ctx);
-  }
+  auto format(const volpol::k8s::compact_string& s, fmt::format_context& ctx) const -> fmt::format_context::iterator;
 };

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "volpol/core/diagnostic.h"
+#include "volpol/k8s/shared_string.h"
 
 namespace volpol::k8s {
 
@@ -43,7 +44,9 @@ class string_map {
 /// An object read from an archive has `file` = "<archive>!/<entry path>"
 /// (`backup.tar.gz!/resources/pods/namespaces/ns/p.json`).
 struct object_origin {
-  std::string file;          ///< as given by the user; "-" for stdin; empty for in-memory
+  /// As given by the user; "-" for stdin; empty for in-memory. The objects of one file share
+  /// one copy of the name (shared_string.h).
+  shared_string file;
   std::uint32_t line = 0;    ///< 1-based line of the object's start (YAML); 0 = unknown
   std::uint64_t offset = 0;  ///< byte offset of the object's start (JSON; valid when line == 0)
 };

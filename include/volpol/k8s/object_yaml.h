@@ -46,7 +46,8 @@ using any_object = std::variant<persistent_volume, persistent_volume_claim, pod,
 [[nodiscard]] result<persistent_volume_claim> persistent_volume_claim_from_yaml(const YAML::Node& node);
 [[nodiscard]] result<pod> pod_from_yaml(const YAML::Node& node);
 /// One entry of pod.spec.volumes (`{name: data, persistentVolumeClaim: {claimName: c}}`);
-/// errors carry the path inside the entry (`nfs.server`).
+/// errors carry the path inside the entry (`nfs.server`). `mounted` and `device` are false:
+/// they come from the pod's containers.
 [[nodiscard]] result<pod_volume> pod_volume_from_yaml(const YAML::Node& node);
 
 }  // namespace volpol::k8s

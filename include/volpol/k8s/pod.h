@@ -9,10 +9,16 @@
 
 namespace volpol::k8s {
 
-/// One entry of pod.spec.volumes.
+/// One entry of pod.spec.volumes, and whether the pod's containers use it.
 struct pod_volume {
   std::string name;
   volume_sources sources;
+  /// A spec.containers[].volumeMounts[] entry names this volume (initContainers and
+  /// ephemeralContainers do not count). Velero's pod volume backupper skips a volume no
+  /// container mounts.
+  bool mounted = false;
+  /// A spec.containers[].volumeDevices[] entry (a raw block device) names this volume.
+  bool device = false;
 };
 
 struct pod {
@@ -21,11 +27,6 @@ struct pod {
   std::vector<pod_volume> volumes;  ///< spec.volumes, in order
   std::string node_name;            ///< spec.nodeName
   std::string phase;                ///< status.phase: Pending, Running, Succeeded, Failed, Unknown
-  /// Names of the volumes mounted by spec.containers[].volumeMounts (not initContainers),
-  /// sorted, unique. Velero's pod volume backupper skips a volume no container mounts.
-  std::vector<std::string> mounted_volumes;
-  /// Names of the volumes attached by spec.containers[].volumeDevices (block), sorted, unique.
-  std::vector<std::string> device_volumes;
   bool has_deletion_timestamp = false;  ///< metadata.deletionTimestamp set: Velero skips the item
 
   /// The volume named `name`, or nullptr.

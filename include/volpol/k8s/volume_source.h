@@ -2,12 +2,14 @@
 //
 // A Kubernetes volume has one source field set (`nfs:`, `csi:`, `hostPath:` ...); dumps made
 // by generators may set several at once. volpol keeps which are present, in a bitset, plus
-// the details Velero's decisions read (nfs server/path, csi driver/attributes, claimName ...).
+// the details Velero's decisions read (nfs server/path, csi driver/attributes, claimName ...):
+// read `sources.csi().driver`, `sources.claim_name`; fill with `sources.edit_csi().driver = ...`.
 #pragma once
 
 #include <array>
 #include <bitset>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -113,22 +115,51 @@ struct csi_source {
 };
 
 /// Which sources are set, and the details of those Velero reads.
-struct volume_sources {
+///
+/// Memory: a pod volume almost always has one source without details (emptyDir, configMap,
+/// projected ...) or a claimName or secretName, so those are 8-byte compact_strings here, and
+/// the nfs and csi details (72 bytes, on PVs and on rare inline pod volumes) sit behind one
+/// pointer, allocated by the first edit_nfs() / edit_csi(). nfs() and csi() read them (an
+/// empty nfs_source / csi_source when none was set); a copy copies them.
+class volume_sources {
+ public:
+  volume_sources() noexcept = default;
+  volume_sources(const volume_sources& o);
+  volume_sources(volume_sources&&) noexcept = default;
+  volume_sources& operator=(const volume_sources& o);
+  volume_sources& operator=(volume_sources&&) noexcept = default;
+  ~volume_sources() = default;
+
   std::bitset<volume_source_count> present;
-  nfs_source nfs;                ///< valid when has(nfs)
-  csi_source csi;                ///< valid when has(csi)
-  std::string claim_name;        ///< persistentVolumeClaim.claimName
-  bool claim_read_only = false;  ///< persistentVolumeClaim.readOnly
-  compact_string host_path;      ///< hostPath.path (or local.path for `local`)
-  std::string secret_name;       ///< secret.secretName
+  compact_string claim_name;   ///< persistentVolumeClaim.claimName
+  compact_string host_path;    ///< hostPath.path (or local.path for `local`)
+  compact_string secret_name;  ///< secret.secretName
   /// The cloud disk's identifier, for Velero-native snapshots: awsElasticBlockStore.volumeID,
   /// gcePersistentDisk.pdName or azureDisk.diskName (whichever source is set; "" if none).
   compact_string volume_id;
+  bool claim_read_only = false;         ///< persistentVolumeClaim.readOnly
   bool ephemeral_has_template = false;  ///< ephemeral.volumeClaimTemplate present
+
+  /// nfs.server / path / readOnly: valid when has(nfs); empty when never edited.
+  [[nodiscard]] const nfs_source& nfs() const noexcept;
+  /// csi.driver / volumeAttributes / volumeHandle / fsType: valid when has(csi); empty when
+  /// never edited.
+  [[nodiscard]] const csi_source& csi() const noexcept;
+  /// The nfs / csi details to fill in (allocated on the first call; present is not changed).
+  [[nodiscard]] nfs_source& edit_nfs();
+  [[nodiscard]] csi_source& edit_csi();
 
   [[nodiscard]] bool has(volume_source s) const { return present.test(static_cast<std::size_t>(s)); }
   void set(volume_source s) { present.set(static_cast<std::size_t>(s)); }
   [[nodiscard]] bool none() const { return present.none(); }
+
+ private:
+  struct details {
+    nfs_source nfs;
+    csi_source csi;
+  };
+  details& edit_details();
+  std::unique_ptr<details> details_;  ///< nullptr until edit_nfs() or edit_csi()
 };
 
 }  // namespace volpol::k8s

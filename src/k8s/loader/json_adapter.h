@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "loader_reader.h"
+#include "volpol/k8s/shared_string.h"
 
 namespace volpol::k8s::detail {
 
@@ -29,7 +30,7 @@ struct json_adapter {
   const char* base = nullptr;     ///< the parsed text's first byte
   std::size_t length = 0;         ///< the parsed text's length
   std::uint64_t base_offset = 0;  ///< stream offset of `base`
-  std::string_view file;
+  shared_string file;
   std::uint32_t max_depth = 512;                   ///< simdjson's depth limit, for its DEPTH_ERROR message
   simdjson::error_code error = simdjson::SUCCESS;  ///< the first syntax error met
 
@@ -138,7 +139,7 @@ struct json_adapter {
 
   object_origin origin(node&) const {
     object_origin o;
-    o.file = std::string(file);
+    o.file = file;  // shared, not copied
     o.offset = offset_now();
     return o;
   }

@@ -44,7 +44,7 @@ constexpr std::size_t npos = static_cast<std::size_t>(-1);
 /// Reads one value split off the stream (an object, a list, or an array of them) with
 /// simdjson On-Demand: on the stream's thread, or on a worker (json_batch).
 struct json_value_reader {
-  std::string_view file;
+  shared_string file;  ///< shared by the origins of the stream's objects
   read_options options;
   std::uint32_t max_depth = 512;
 

@@ -150,16 +150,29 @@ persistent_volume_claim build_pvc(object_fields& f, object_origin origin) {
   return pvc;
 }
 
-std::vector<std::string> sorted_unique(std::vector<std::string>& names) {
-  std::sort(names.begin(), names.end());
-  names.erase(std::unique(names.begin(), names.end()), names.end());
-  return take_exact(names);
+/// Sorts `names` for binary_search.
+void sort_names(std::vector<std::string>& names) { std::sort(names.begin(), names.end()); }
+
+bool has_name(const std::vector<std::string>& sorted, std::string_view name) {
+  return std::binary_search(sorted.begin(), sorted.end(), name);
+}
+
+/// Flags each volume that a container mounts (volumeMounts) or attaches (volumeDevices); the
+/// name lists are scratch, left empty with their capacity for the next object.
+void flag_used_volumes(object_fields& f) {
+  sort_names(f.mounted_volumes);
+  sort_names(f.device_volumes);
+  for (pod_volume& v : f.volumes) {
+    v.mounted = has_name(f.mounted_volumes, v.name);
+    v.device = has_name(f.device_volumes, v.name);
+  }
+  f.mounted_volumes.clear();
+  f.device_volumes.clear();
 }
 
 pod build_pod(object_fields& f, object_origin origin) {
   pod p;
-  p.mounted_volumes = sorted_unique(f.mounted_volumes);
-  p.device_volumes = sorted_unique(f.device_volumes);
+  flag_used_volumes(f);
   p.has_deletion_timestamp = f.has_deletion_timestamp;
   p.metadata = std::move(f.meta);
   p.origin = std::move(origin);

@@ -57,8 +57,8 @@ struct object_fields {
   std::string volume_name;                    ///< PVC
   std::optional<quantity> requested;          ///< PVC spec.resources.requests.storage
   std::vector<pod_volume> volumes;            ///< Pod
-  std::vector<std::string> mounted_volumes;   ///< Pod: spec.containers[].volumeMounts[].name
-  std::vector<std::string> device_volumes;    ///< Pod: spec.containers[].volumeDevices[].name
+  std::vector<std::string> mounted_volumes;   ///< Pod: spec.containers[].volumeMounts[].name (scratch)
+  std::vector<std::string> device_volumes;    ///< Pod: spec.containers[].volumeDevices[].name (scratch)
   std::string node_name;                      ///< Pod
   bool has_deletion_timestamp = false;        ///< metadata.deletionTimestamp set
   // status

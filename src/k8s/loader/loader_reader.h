@@ -397,8 +397,8 @@ class object_reader : private value_reader<A> {
     if (t != node_type::object) return wrong_type(n, t, "an object");
     out.set(s);
     switch (s) {
-      case volume_source::nfs: return nfs(n, out.nfs);
-      case volume_source::csi: return csi(n, out.csi);
+      case volume_source::nfs: return nfs(n, out.edit_nfs());
+      case volume_source::csi: return csi(n, out.edit_csi());
       case volume_source::persistent_volume_claim:
         return a_.fields(n, [&](std::string_view key, node& v) {
           if (key == "claimName") return string_field(key, v, out.claim_name);

@@ -9,11 +9,12 @@
 #include "loader_reader.h"
 #include "loader_source.h"
 #include "volpol/k8s/limits.h"
+#include "volpol/k8s/shared_string.h"
 
 namespace volpol::k8s::detail {
 
 struct stream_context {
-  std::string_view file;       ///< label for origins and diagnostics
+  shared_string file;          ///< label for origins (one copy, shared) and diagnostics
   std::string_view kind_hint;  ///< kind from the folder layout ("" = none)
   read_options options;
   object_sink& sink;

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "loader_reader.h"
+#include "volpol/k8s/shared_string.h"
 
 namespace volpol::k8s::detail {
 
@@ -19,7 +20,7 @@ struct yaml_adapter {
   using node = YAML::Node;
   static constexpr bool scalars_are_strings = true;
 
-  std::string_view file;        ///< for origins and locations; empty for in-memory nodes
+  shared_string file;           ///< for origins and locations; empty for in-memory nodes
   std::uint32_t line_base = 0;  ///< lines before the parsed text in its file
 
   static bool true_word(std::string_view s) {
@@ -96,7 +97,7 @@ struct yaml_adapter {
 
   object_origin origin(node& n) const {
     object_origin o;
-    o.file = std::string(file);
+    o.file = file;  // shared, not copied
     const YAML::Mark m = n.Mark();
     if (m.line >= 0) o.line = line_base + static_cast<std::uint32_t>(m.line) + 1;
     return o;

@@ -126,7 +126,7 @@ struct yaml_piece {
 
 /// Parses pieces and reads their objects (on the stream's thread or a worker).
 struct yaml_piece_reader {
-  std::string_view file;
+  shared_string file;  ///< shared by the origins of the stream's objects
   read_options options;
   yaml_limits limits;
 

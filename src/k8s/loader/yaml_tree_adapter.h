@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "loader_reader.h"
+#include "volpol/k8s/shared_string.h"
 #include "yaml_adapter.h"
 #include "yaml_tree.h"
 
@@ -24,7 +25,7 @@ struct yaml_tree_adapter {
   static constexpr bool scalars_are_strings = true;
 
   const yaml_tree& tree;
-  std::string_view file;        ///< for origins and locations
+  shared_string file;           ///< for origins and locations
   std::uint32_t line_base = 0;  ///< lines before the parsed text in its file
 
   [[nodiscard]] const yaml_tree::node& at(node n) const { return tree.nodes[n.index]; }
@@ -97,7 +98,7 @@ struct yaml_tree_adapter {
 
   object_origin origin(node& n) const {
     object_origin o;
-    o.file = std::string(file);
+    o.file = file;  // shared, not copied
     o.line = line_base + at(n).line + 1;
     return o;
   }
