@@ -235,7 +235,6 @@ class object_reader : private value_reader<A> {
     return a_.fields(n, [&](std::string_view key, node& v) {
       if (key == "name") return string_field(key, v, f.meta.name);
       if (key == "namespace") return string_field(key, v, f.meta.namespace_);
-      if (key == "uid") return string_field(key, v, f.meta.uid);
       if (key == "deletionTimestamp") {
         f.has_deletion_timestamp = a_.type(v) != node_type::null;
         return true;
