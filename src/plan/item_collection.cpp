@@ -606,8 +606,12 @@ const item_collection::resolved_filter* item_collection::name_filter_for(resourc
 
 item_inclusion item_collection::name_exclusion(const resolved_filter& rf, std::string_view name) {
   if (rf.names->empty() && rf.excluded_names->empty()) return {};
-  item_inclusion r{
-      item_exclusion::filter_name, rf.setting, filter_field::resource_filter, rf.policy_index, rf.filter_index, true};
+  item_inclusion r{.why = item_exclusion::filter_name,
+                   .setting = rf.setting,
+                   .field = filter_field::resource_filter,
+                   .from_filter = true,
+                   .policy_index = rf.policy_index,
+                   .filter_index = rf.filter_index};
   for (const std::string& e : *rf.excluded_names)
     if (glob_match(e, name)) {
       r.pattern = e;
@@ -657,8 +661,10 @@ item_inclusion item_collection::collected(resource_kind kind, const k8s::object_
         if (k == kind) rf = f;
       if (rf == nullptr) rf = nf->catch_all;
       if (rf == nullptr)
-        return {item_exclusion::filter_kind_not_listed, filter_setting::namespaced_filter_policy,
-                filter_field::resource_filter, nf->policy_index};
+        return {.why = item_exclusion::filter_kind_not_listed,
+                .setting = filter_setting::namespaced_filter_policy,
+                .field = filter_field::resource_filter,
+                .policy_index = nf->policy_index};
     }
   }
   if (rf != nullptr) {

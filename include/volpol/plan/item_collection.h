@@ -110,10 +110,10 @@ struct item_inclusion {
   item_exclusion why = item_exclusion::none;
   filter_setting setting = filter_setting::none;
   filter_field field = filter_field::none;
+  bool from_filter = false;        ///< the selector is the resource filter's, not the spec's
   std::uint16_t policy_index = 0;  ///< namespacedFilterPolicies[i] (setting namespaced_filter_policy)
   std::uint16_t filter_index =
       0;                     ///< ...resourceFilters[j] (field label_selector / or_label_selectors / resource_filter)
-  bool from_filter = false;  ///< the selector is the resource filter's, not the spec's
   std::string_view pattern;  ///< the deciding entry (`app-*`, `persistentvolumeclaims`), when one
   [[nodiscard]] bool included() const { return why == item_exclusion::none; }
 };

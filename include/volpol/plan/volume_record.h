@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "volpol/core/lazy_vector.h"
 #include "volpol/core/value.h"
 #include "volpol/plan/volume_decision.h"
 #include "volpol/policy/volume_policy.h"
@@ -62,9 +63,9 @@ struct volume_record {
   /// Why: the step that decided the outcome (or the last that concluded, when none decided).
   volume_decision decision;
   /// Errors Velero reports for this volume, in the order the walk met them.
-  std::vector<volume_error> errors;
+  lazy_vector<volume_error> errors;
   /// With plan_input::trace: every step the walk took for this volume, in order.
-  std::vector<volume_decision> steps;
+  lazy_vector<volume_decision> steps;
 
   [[nodiscard]] bool error() const { return !errors.empty(); }
 };
