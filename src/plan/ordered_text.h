@@ -1,7 +1,7 @@
 // src/plan/ordered_text.h (private to the plan layer) — text for many records made on several
 // threads and written in the records' order.
 //
-// The JSON and YAML writers make one record's text at a time (record_writer, yaml-cpp). For
+// The JSON and YAML writers make one record's text at a time (json_fields, yaml-cpp). For
 // -o json on a large plan that is most of the output time, and each record's text depends on
 // nothing but the record and the plan, so chunks of records are made on `threads` threads and
 // handed to `write` in order: the bytes are the same as a single-threaded run's.
