@@ -253,23 +253,28 @@ TEST(explain_volume, not_opted_in_volume_suggests_the_annotation) {
 
 TEST(make_plan, record_texts_outlive_the_result_they_were_made_in) {
   // Data mover and VolumeSnapshotClass names are views into the plan's own record_texts,
-  // shared by copies: a copy stays valid after the original is gone.
+  // shared by copies: a copy stays valid after the original result is gone (the cluster and
+  // policies, which other names view, live on in the fixture).
   backup_options backup;
   backup.snapshot_move_data = true;
+  fixture f(
+      "version: v1\nvolumePolicies:\n- conditions: {storageClass: [gp3-csi]}\n"
+      "  action: {type: snapshot, parameters: {snapshotClass: vsc-gold, dataMover: velero-block}}\n",
+      false, backup);
   std::optional<plan_result> copy;
   {
-    fixture f(
-        "version: v1\nvolumePolicies:\n- conditions: {storageClass: [gp3-csi]}\n"
-        "  action: {type: snapshot, parameters: {snapshotClass: vsc-gold, dataMover: velero-block}}\n",
-        false, backup);
-    const volume_record& r = f.pvc("pvc-2");
-    EXPECT_EQ(r.method, backup_method::csi_snapshot);
-    EXPECT_EQ(r.data_mover, "velero-block");
-    EXPECT_EQ(r.snapshot_class, "vsc-gold");
-    ASSERT_NE(f.plan.record_texts, nullptr);
-    EXPECT_EQ(f.plan.record_texts->count("velero-block"), 1U);
-    copy = f.plan;
-  }
+    plan_result original = std::move(f.plan);
+    const volume_record* r = nullptr;
+    for (const volume_record& v : original.volumes)
+      if (v.pvc_name == "pvc-2") r = &v;
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ(r->method, backup_method::csi_snapshot);
+    EXPECT_EQ(r->data_mover, "velero-block");
+    EXPECT_EQ(r->snapshot_class, "vsc-gold");
+    ASSERT_NE(original.record_texts, nullptr);
+    EXPECT_EQ(original.record_texts->count("velero-block"), 1U);
+    copy = original;
+  }  // the original and its reference to record_texts are gone
   const volume_record* r = nullptr;
   for (const volume_record& v : copy->volumes)
     if (v.pvc_name == "pvc-2") r = &v;
