@@ -390,8 +390,8 @@ void item_backupper::note_policy(volume_entry& e, const policy::volume_policy* p
 }
 
 void item_backupper::fill_shared_pvc_rows() {
-  for (volume_entry& e : entries_) {
-    if (e.shared_pvc == nullptr) continue;
+  entries_.for_each([this](volume_entry& e) {
+    if (e.shared_pvc == nullptr) return;
     const volume_record& pvc = e.shared_pvc->rec;
     e.rec.pvc_name = pvc.pvc_name;
     e.rec.pvc_namespace = pvc.pvc_namespace;
@@ -401,7 +401,7 @@ void item_backupper::fill_shared_pvc_rows() {
     if (pvc.method == backup_method::pod_volume_backup) d.pod = c_.find_pod(pvc.pod_namespace, pvc.pod_name);
     e.rec.decision = d;
     e.decided = true;  // its outcome is the PVC's row
-  }
+  });
 }
 
 void item_backupper::finish_custom_policy(volume_entry& e) {
@@ -488,12 +488,11 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
   index_ = {};
   std::vector<std::uint32_t> pod_ranks;  // of each record, for sort_records
   pod_ranks.reserve(entries_.size());
-  for (; !entries_.empty(); entries_.pop_front()) {  // move records out, freeing as we go
-    volume_entry& e = entries_.front();
+  entries_.drain([&](volume_entry& e) {  // move records out, freeing as we go
     if (e.shared_pvc == nullptr) finish_record(e, validation_errors);
     pod_ranks.push_back(e.pod_rank);
     out.volumes.push_back(std::move(e.rec));
-  }
+  });
   sort_records(out.volumes, pod_ranks);
   out.summary = summary_of(out.volumes);
   return out;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "backed_up_items.h"
+#include "chunked_list.h"
 #include "namespace_includes_excludes.h"
 #include "pvc_snapshot_tracker.h"
 #include "resource_includes_excludes.h"
@@ -143,7 +144,7 @@ class item_backupper {
   void set_pod(volume_entry& e, const k8s::pod& pod, const k8s::pod_volume& v);
   // Records live in a deque (stable addresses, freed block by block when moved into the
   // result); the index finds a volume's record by its key (walk_key.h).
-  std::deque<volume_entry> entries_;
+  chunked_list<volume_entry> entries_;
   std::unordered_map<walk_key, volume_entry*, walk_key_hash> index_;  // PVs and PVCs
   volume_entry& entry(const walk_key& key);
   // The rows of the pod the walk is at (pod volumes without a claim, rows of a shared PVC):
