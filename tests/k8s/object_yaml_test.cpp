@@ -129,7 +129,7 @@ status: {phase: Pending}
   EXPECT_EQ(p->volumes[2].sources.secret_name, "default-token-x");
   EXPECT_EQ(p->volumes[3].sources.nfs().server, "nfs.example.com");
   EXPECT_TRUE(p->volumes[3].sources.nfs().read_only);  // YAML 1.1 `yes`, as sigs.k8s.io/yaml reads it
-  EXPECT_TRUE(p->volumes[4].sources.none());         // `hostPath: null` is a nil pointer in Go
+  EXPECT_TRUE(p->volumes[4].sources.none());           // `hostPath: null` is a nil pointer in Go
   EXPECT_EQ(p->find_volume("share"), &p->volumes[3]);
 }
 

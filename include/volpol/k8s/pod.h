@@ -24,9 +24,9 @@ struct pod_volume {
 struct pod {
   object_meta metadata;
   object_origin origin;
-  std::vector<pod_volume> volumes;  ///< spec.volumes, in order
-  std::string node_name;            ///< spec.nodeName
-  std::string phase;                ///< status.phase: Pending, Running, Succeeded, Failed, Unknown
+  std::vector<pod_volume> volumes;      ///< spec.volumes, in order
+  std::string node_name;                ///< spec.nodeName
+  std::string phase;                    ///< status.phase: Pending, Running, Succeeded, Failed, Unknown
   bool has_deletion_timestamp = false;  ///< metadata.deletionTimestamp set: Velero skips the item
 
   /// The volume named `name`, or nullptr.
