@@ -63,8 +63,8 @@ std::vector<const T*> sorted_by_key(std::span<const T> items) {
 /// PVC, the PV; ties keep the walk's order. Sorts compact keys, then moves each record once
 /// (records are a few hundred bytes: sorting them in place would move each many times).
 /// Namespaces and pods are compared by rank, not by name: `pod_ranks[i]` is record i's pod's
-/// rank in (namespace, name) order, volume_entry::no_pod_rank for none (if a record names a
-/// pod without a rank, every record is compared by its names).
+/// rank in (namespace, name) order, volume_entry::no_pod_rank for none (set_pod gives every
+/// record that names a pod its rank: the walk's pods are the cluster's).
 void sort_records(std::deque<volume_record>& v, const std::vector<std::uint32_t>& pod_ranks) {
   constexpr std::uint32_t no_pod = volume_entry::no_pod_rank;
   // 12 bytes a record (the names are read from the records, for ties of namespace and pod).
@@ -77,7 +77,6 @@ void sort_records(std::deque<volume_record>& v, const std::vector<std::uint32_t>
   std::unordered_map<std::string_view, std::uint32_t> namespace_id;
   std::vector<sort_key> keys;
   keys.reserve(v.size());
-  bool ranked = true;
   std::string_view last_ns;
   std::uint32_t last_id = 0;
   for (std::uint32_t i = 0; i < v.size(); ++i) {
@@ -89,9 +88,7 @@ void sort_records(std::deque<volume_record>& v, const std::vector<std::uint32_t>
       last_ns = ns;
       last_id = it->second;
     }
-    const std::uint32_t pod = r.pod_name.empty() ? no_pod : pod_ranks[i];
-    if (!r.pod_name.empty() && pod == no_pod) ranked = false;
-    keys.push_back({last_id, pod, i});
+    keys.push_back({last_id, r.pod_name.empty() ? no_pod : pod_ranks[i], i});
   }
   std::vector<std::uint32_t> by_name(namespaces.size());
   for (std::uint32_t i = 0; i < by_name.size(); ++i) by_name[i] = i;
@@ -100,27 +97,15 @@ void sort_records(std::deque<volume_record>& v, const std::vector<std::uint32_t>
   std::vector<std::uint32_t> ns_rank(namespaces.size());
   for (std::uint32_t i = 0; i < by_name.size(); ++i) ns_rank[by_name[i]] = i;
   for (sort_key& k : keys) k.ns = ns_rank[k.ns];
-  auto tail = [&v](const sort_key& a, const sort_key& b) {
+  std::sort(keys.begin(), keys.end(), [&v](const sort_key& a, const sort_key& b) {
+    if (a.ns != b.ns) return a.ns < b.ns;
+    if (a.pod != b.pod) return a.pod < b.pod;  // no_pod sorts last
     const volume_record &x = v[a.index], &y = v[b.index];
     if (const int c = x.pod_volume.compare(y.pod_volume); c != 0) return c < 0;
     if (const int c = x.pvc_name.compare(y.pvc_name); c != 0) return c < 0;
     if (const int c = x.pv_name.compare(y.pv_name); c != 0) return c < 0;
     return a.index < b.index;
-  };
-  if (ranked) {
-    std::sort(keys.begin(), keys.end(), [&tail](const sort_key& a, const sort_key& b) {
-      if (a.ns != b.ns) return a.ns < b.ns;
-      if (a.pod != b.pod) return a.pod < b.pod;
-      return tail(a, b);
-    });
-  } else {
-    std::sort(keys.begin(), keys.end(), [&tail, &v](const sort_key& a, const sort_key& b) {
-      if (a.ns != b.ns) return a.ns < b.ns;
-      if ((a.pod == no_pod) != (b.pod == no_pod)) return b.pod == no_pod;
-      if (const int c = v[a.index].pod_name.compare(v[b.index].pod_name); c != 0) return c < 0;
-      return tail(a, b);
-    });
-  }
+  });
   std::vector<std::uint32_t> order(v.size());
   for (std::size_t i = 0; i < keys.size(); ++i) order[i] = keys[i].index;
   keys = {};

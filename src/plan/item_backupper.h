@@ -142,8 +142,8 @@ class item_backupper {
   std::shared_ptr<std::set<std::string, std::less<>>> texts_ = std::make_shared<std::set<std::string, std::less<>>>();
   /// Sets the record's pod and pod volume (and the entry's pod_rank).
   void set_pod(volume_entry& e, const k8s::pod& pod, const k8s::pod_volume& v);
-  // Records live in a deque (stable addresses, freed block by block when moved into the
-  // result); the index finds a volume's record by its key (walk_key.h).
+  // Records live in a chunked_list (stable addresses, freed chunk by chunk when moved into
+  // the result); the index finds a volume's record by its key (walk_key.h).
   chunked_list<volume_entry> entries_;
   std::unordered_map<walk_key, volume_entry*, walk_key_hash> index_;  // PVs and PVCs
   volume_entry& entry(const walk_key& key);
