@@ -36,27 +36,12 @@ const nfs_source no_nfs;
 const csi_source no_csi;
 }  // namespace
 
-volume_sources::volume_sources(const volume_sources& o)
-    : present(o.present),
-      claim_name(o.claim_name),
-      host_path(o.host_path),
-      secret_name(o.secret_name),
-      volume_id(o.volume_id),
-      claim_read_only(o.claim_read_only),
-      ephemeral_has_template(o.ephemeral_has_template),
-      details_(o.details_ ? std::make_unique<details>(*o.details_) : nullptr) {}
-
-volume_sources& volume_sources::operator=(const volume_sources& o) {
-  if (this != &o) *this = volume_sources(o);
-  return *this;
-}
-
-const nfs_source& volume_sources::nfs() const noexcept { return details_ ? details_->nfs : no_nfs; }
-const csi_source& volume_sources::csi() const noexcept { return details_ ? details_->csi : no_csi; }
+const nfs_source& volume_sources::nfs() const noexcept { return details_.p ? details_.p->nfs : no_nfs; }
+const csi_source& volume_sources::csi() const noexcept { return details_.p ? details_.p->csi : no_csi; }
 
 volume_sources::details& volume_sources::edit_details() {
-  if (!details_) details_ = std::make_unique<details>();
-  return *details_;
+  if (!details_.p) details_.p = std::make_unique<details>();
+  return *details_.p;
 }
 
 nfs_source& volume_sources::edit_nfs() { return edit_details().nfs; }

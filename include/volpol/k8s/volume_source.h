@@ -123,13 +123,6 @@ struct csi_source {
 /// empty nfs_source / csi_source when none was set); a copy copies them.
 class volume_sources {
  public:
-  volume_sources() noexcept = default;
-  volume_sources(const volume_sources& o);
-  volume_sources(volume_sources&&) noexcept = default;
-  volume_sources& operator=(const volume_sources& o);
-  volume_sources& operator=(volume_sources&&) noexcept = default;
-  ~volume_sources() = default;
-
   std::bitset<volume_source_count> present;
   compact_string claim_name;   ///< persistentVolumeClaim.claimName
   compact_string host_path;    ///< hostPath.path (or local.path for `local`)
@@ -158,8 +151,21 @@ class volume_sources {
     nfs_source nfs;
     csi_source csi;
   };
+  /// The details behind one pointer; a copy copies them (so volume_sources copies as a value).
+  struct details_box {
+    std::unique_ptr<details> p;  ///< nullptr until edit_nfs() or edit_csi()
+    details_box() noexcept = default;
+    details_box(const details_box& o) : p(o.p ? std::make_unique<details>(*o.p) : nullptr) {}
+    details_box(details_box&&) noexcept = default;
+    details_box& operator=(const details_box& o) {
+      if (this != &o) p = o.p ? std::make_unique<details>(*o.p) : nullptr;
+      return *this;
+    }
+    details_box& operator=(details_box&&) noexcept = default;
+    ~details_box() = default;
+  };
   details& edit_details();
-  std::unique_ptr<details> details_;  ///< nullptr until edit_nfs() or edit_csi()
+  details_box details_;
 };
 
 }  // namespace volpol::k8s
