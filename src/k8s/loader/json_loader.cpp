@@ -27,7 +27,7 @@ class element_sink final : public object_sink {
   }
   void problem(diagnostic d) override { held_.push_back(std::move(d)); }
   [[nodiscard]] bool accepts_built() const override { return next_.accepts_built(); }
-  void built(any_object o, const classification& c) override { next_.built(std::move(o), c); }
+  void built(any_object o) override { next_.built(std::move(o)); }
   std::vector<diagnostic>& held() { return held_; }
   void flush() {
     for (auto& d : held_) next_.problem(std::move(d));

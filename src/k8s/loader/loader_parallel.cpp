@@ -8,10 +8,9 @@
 namespace volpol::k8s::detail {
 
 void recording_sink::object(object_fields& f, const classification& c, object_origin origin) {
-  const bool one_of_ours = c.kind == object_kind::persistent_volume || c.kind == object_kind::persistent_volume_claim ||
-                           c.kind == object_kind::pod;
-  if (build_objects_ && one_of_ours && !f.meta.name.empty()) {
-    entries_.emplace_back(built_object{build(f, c.kind, std::move(origin)), c});
+  // kind_name is "" for any kind but the three build() makes.
+  if (build_objects_ && !kind_name(c.kind).empty() && !f.meta.name.empty()) {
+    entries_.emplace_back(build(f, c.kind, std::move(origin)));
     return;
   }
   entries_.emplace_back(recorded_object{std::move(f), c, std::move(origin)});
@@ -23,8 +22,8 @@ void recording_sink::replay(object_sink& out) {
   for (auto& e : entries_) {
     if (auto* o = std::get_if<recorded_object>(&e)) {
       out.object(o->fields, o->kind, std::move(o->origin));
-    } else if (auto* b = std::get_if<built_object>(&e)) {
-      out.built(std::move(b->object), b->kind);
+    } else if (auto* b = std::get_if<any_object>(&e)) {
+      out.built(std::move(*b));
     } else {
       out.problem(std::move(std::get<diagnostic>(e)));
     }

@@ -45,11 +45,7 @@ class recording_sink final : public object_sink {
     classification kind;
     object_origin origin;
   };
-  struct built_object {
-    any_object object;
-    classification kind;
-  };
-  std::vector<std::variant<recorded_object, built_object, diagnostic>> entries_;
+  std::vector<std::variant<recorded_object, any_object, diagnostic>> entries_;
   bool build_objects_ = false;
 };
 

@@ -51,10 +51,7 @@ class object_sink {
   /// a parsing worker may build it (build(), loader_fields.h) off the sink's thread.
   [[nodiscard]] virtual bool accepts_built() const { return false; }
   /// Such an object, built: what `object` would have added (called only when accepts_built).
-  virtual void built(any_object o, const classification& c) {
-    (void)o;
-    (void)c;
-  }
+  virtual void built(any_object o) { (void)o; }
 };
 
 template <class A>

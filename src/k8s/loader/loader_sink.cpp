@@ -44,8 +44,7 @@ void cluster_sink::object(object_fields& f, const classification& c, object_orig
     return;
   }
   std::string key = in_velero_backup() ? backup_item_key(f, c.kind) : std::string();
-  const bool added = std::visit([&](auto&& o) { return add(std::forward<decltype(o)>(o)); },
-                                build(f, c.kind, std::move(origin)));
+  const bool added = add_object(build(f, c.kind, std::move(origin)));
   if (!added && !key.empty()) rejected_items_.insert(std::move(key));
 }
 
@@ -53,10 +52,13 @@ bool cluster_sink::accepts_built() const {
   return layout_ == nullptr || (layout_->namespace_.empty() && !in_velero_backup());
 }
 
-void cluster_sink::built(any_object o, const classification& c) {
-  (void)c;
+void cluster_sink::built(any_object o) {
   if (counter_ != nullptr) counter_->fetch_add(1, std::memory_order_relaxed);
-  std::visit([&](auto&& x) { add(std::forward<decltype(x)>(x)); }, std::move(o));
+  add_object(std::move(o));
+}
+
+bool cluster_sink::add_object(any_object o) {
+  return std::visit([this](auto&& x) { return add(std::forward<decltype(x)>(x)); }, std::move(o));
 }
 
 void cluster_sink::problem(diagnostic d) {

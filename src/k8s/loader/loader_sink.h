@@ -35,11 +35,13 @@ class cluster_sink final : public object_sink {
   /// Unless the stream's path gives a namespace fallback or is in a Velero backup (copies,
   /// rejected items), a named object of the three kinds is only built and added.
   [[nodiscard]] bool accepts_built() const override;
-  void built(any_object o, const classification& c) override;
+  void built(any_object o) override;
 
  private:
   template <class T>
   bool add(T&& o);
+  /// add() for whichever of the three kinds `o` holds.
+  bool add_object(any_object o);
   /// One of the other kinds volpol reads (f.capture): typed and added (loader_sink_extra.cpp).
   /// @return false when `c` does not name one after all (then it is counted as other).
   bool add_extra(object_fields& f, const classification& c, object_origin origin);
