@@ -332,8 +332,7 @@ std::vector<std::string> live_cluster_notes(const live_cluster& live, const k8s:
     std::set<std::string> with_agent;
     for (const k8s::pod& p : objects.pods()) {
       if (p.metadata.namespace_ != live.velero_namespace || p.phase != "Running") continue;
-      const std::string* role = p.metadata.labels.find("name");
-      if (role != nullptr && *role == "node-agent") with_agent.insert(p.node_name);
+      if (p.metadata.labels.find("name") == "node-agent") with_agent.insert(p.node_name);
     }
     std::vector<std::string> without;
     for (const std::string& n : live.nodes)

@@ -32,34 +32,32 @@ bool contains(std::string_view list, std::string_view name) {
   return for_each_item(list, [&](std::string_view item) { return item == name; });
 }
 
-/// The opt-in value, or nullptr when Velero's GetVolumesToBackup returns nil.
-const std::string* opt_in_value(const k8s::pod& p) {
-  const std::string* v = p.metadata.annotation(volumes_to_backup_annotation);
-  return v && !v->empty() ? v : nullptr;
+/// The opt-in value, or nothing when Velero's GetVolumesToBackup returns nil.
+k8s::string_map::found opt_in_value(const k8s::pod& p) {
+  const k8s::string_map::found v = p.metadata.annotation(volumes_to_backup_annotation);
+  return v && !v->empty() ? v : k8s::string_map::found();
 }
 
 }  // namespace
 
 std::vector<std::string> volumes_to_backup(const k8s::pod& p) {
-  const std::string* v = opt_in_value(p);
+  const k8s::string_map::found v = opt_in_value(p);
   return v ? split(*v) : std::vector<std::string>{};
 }
 
 std::vector<std::string> volumes_to_exclude(const k8s::pod& p) {
   if (!p.metadata.annotations) return {};
-  const std::string* v = p.metadata.annotation(volumes_to_exclude_annotation);
-  return split(v ? std::string_view(*v) : std::string_view());
+  return split(p.metadata.annotation(volumes_to_exclude_annotation).value_or(std::string_view()));
 }
 
 bool is_opted_in(const k8s::pod& p, std::string_view volume_name) {
-  const std::string* v = opt_in_value(p);
+  const k8s::string_map::found v = opt_in_value(p);
   return v && contains(*v, volume_name);
 }
 
 bool is_opted_out(const k8s::pod& p, std::string_view volume_name) {
   if (!p.metadata.annotations) return false;
-  const std::string* v = p.metadata.annotation(volumes_to_exclude_annotation);
-  return contains(v ? std::string_view(*v) : std::string_view(), volume_name);
+  return contains(p.metadata.annotation(volumes_to_exclude_annotation).value_or(std::string_view()), volume_name);
 }
 
 annotation_choice fs_backup_by_annotations(const k8s::pod& p, std::string_view volume_name,

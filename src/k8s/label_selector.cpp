@@ -69,21 +69,21 @@ void check_operator(const label_selector_requirement& r, const std::string& path
 }  // namespace
 
 bool label_requirement::matches(const string_map& labels) const {
-  const std::string* v = labels.find(key);
+  const std::optional<std::string_view> v = labels.find(key);
   const bool listed = v && std::find(values.begin(), values.end(), *v) != values.end();
   switch (op) {
     case selector_operator::equals:
     case selector_operator::in: return listed;
     case selector_operator::not_in: return !listed;
-    case selector_operator::exists: return v != nullptr;
-    case selector_operator::does_not_exist: return v == nullptr;
+    case selector_operator::exists: return v.has_value();
+    case selector_operator::does_not_exist: return !v.has_value();
   }
   return false;
 }
 
 label_selector label_selector::from_set(const string_map& set) {
   label_selector s;
-  for (const auto& [k, v] : set) s.add({k, selector_operator::equals, {v}});
+  for (const auto& [k, v] : set) s.add({std::string(k), selector_operator::equals, {std::string(v)}});
   return s;
 }
 

@@ -50,8 +50,7 @@ bool same_set(std::vector<std::string> a, std::vector<std::string> b) {
 
 bool labels_implied(const k8s::string_map& later, const k8s::string_map& earlier) {
   for (const auto& [k, v] : earlier) {
-    const std::string* lv = later.find(k);
-    if (lv == nullptr || *lv != v) return false;
+    if (later.find(k) != v) return false;
   }
   return true;
 }

@@ -109,7 +109,7 @@ backup_options backup_options_from(const k8s::backup& b) {
   o.name = b.metadata.name.empty() ? o.name : b.metadata.name;
   if (!b.metadata.namespace_.empty()) o.namespace_ = b.metadata.namespace_;
   if (b.metadata.annotations) o.annotations = *b.metadata.annotations;
-  if (const std::string* s_name = b.metadata.labels.find("velero.io/schedule-name")) o.schedule_name = *s_name;
+  if (const auto s_name = b.metadata.labels.find("velero.io/schedule-name")) o.schedule_name = *s_name;
   o.snapshot_volumes = s.snapshot_volumes;
   o.default_volumes_to_fs_backup = s.default_volumes_to_fs_backup;
   o.snapshot_move_data = s.snapshot_move_data;

@@ -86,7 +86,7 @@ result<std::string> policy_text_of(const k8s::config_map& cm) {
     d.where.line = cm.origin.line;
     return d;
   }
-  return cm.data.begin()->second;
+  return std::string(cm.data.begin()->second);
 }
 
 }  // namespace volpol::plan

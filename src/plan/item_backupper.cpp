@@ -233,8 +233,7 @@ std::optional<helper::decision> item_backupper::snapshot_decision(helper::volume
 }
 
 bool item_backupper::excluded_by_label(const k8s::object_meta& m) const {
-  const std::string* v = m.labels.find(exclude_label);
-  return v != nullptr && *v == "true";
+  return m.labels.find(exclude_label) == "true";
 }
 
 const policy::volume_policy* item_backupper::match(const k8s::persistent_volume* pv,

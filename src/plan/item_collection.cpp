@@ -325,8 +325,7 @@ result<item_collection> item_collection::make(const k8s::backup_spec& spec_in, c
 
 void item_collection::exclude_labelled_namespaces(const k8s::cluster& cluster, std::vector<std::string>& ns_excludes) {
   for (const k8s::namespace_object& n : cluster.namespaces()) {
-    const std::string* v = n.metadata.labels.find(exclude_label);
-    if (v != nullptr && *v == "true") {
+    if (n.metadata.labels.find(exclude_label) == "true") {
       ns_excludes.push_back(n.metadata.name);
       labelled_namespaces_.emplace_back(n.metadata.name);
     }
@@ -625,7 +624,7 @@ item_inclusion item_collection::name_exclusion(const resolved_filter& rf, std::s
 
 item_inclusion item_collection::inclusion_checks(resource_kind kind, const k8s::object_meta& meta,
                                                  bool deleting) const {
-  if (const std::string* v = meta.labels.find(exclude_label); v != nullptr && *v == "true")
+  if (meta.labels.find(exclude_label) == "true")
     return {item_exclusion::exclude_label, filter_setting::item_label, filter_field::exclude_label};
   const std::string_view ns = is_namespaced(kind) ? std::string_view(meta.namespace_) : std::string_view();
   if (!ns.empty() && !ns_->should_include(ns)) return namespace_exclusion(ns);

@@ -13,8 +13,7 @@ constexpr std::string_view linux_daemon_set = "node-agent";
 constexpr std::string_view windows_daemon_set = "node-agent-windows";
 
 bool is_node_agent_pod(const k8s::pod& p, std::string_view ns) {
-  const std::string* role = p.metadata.labels.find(role_label);
-  return p.metadata.namespace_ == ns && role != nullptr && *role == node_agent_role;
+  return p.metadata.namespace_ == ns && p.metadata.labels.find(role_label) == node_agent_role;
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ snapshot_class_choice choose_volume_snapshot_class(const k8s::cluster& c, const 
     return true;
   };
   // 1. the PVC's annotation
-  if (const std::string* name = pvc.metadata.annotation(class_label))
+  if (const auto name = pvc.metadata.annotation(class_label))
     if (pick(named_class(c, *name, out.driver, snapshot_class_source::pvc_annotation, out),
              snapshot_class_source::pvc_annotation))
       return out;
@@ -74,7 +74,7 @@ snapshot_class_choice choose_volume_snapshot_class(const k8s::cluster& c, const 
       return out;
   // 3. the Backup's annotation for the driver
   if (backup_annotations != nullptr)
-    if (const std::string* name = backup_annotations->find(fmt::format("{}_{}", class_label, ascii_lower(out.driver))))
+    if (const auto name = backup_annotations->find(fmt::format("{}_{}", class_label, ascii_lower(out.driver))))
       if (pick(named_class(c, *name, out.driver, snapshot_class_source::backup_annotation, out),
                snapshot_class_source::backup_annotation))
         return out;
@@ -88,7 +88,7 @@ snapshot_class_choice choose_volume_snapshot_class(const k8s::cluster& c, const 
     if (vsc.metadata.labels.contains(class_label) && pick(&vsc, snapshot_class_source::class_label)) return out;
   }
   for (const k8s::volume_snapshot_class& vsc : c.volume_snapshot_classes())
-    if (vsc.driver == out.driver && vsc.metadata.annotation(default_class_annotation) != nullptr &&
+    if (vsc.driver == out.driver && vsc.metadata.annotation(default_class_annotation) &&
         pick(&vsc, snapshot_class_source::default_annotation))
       return out;
   if (n == 1 && pick(last, snapshot_class_source::only_class)) return out;

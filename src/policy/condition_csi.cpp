@@ -10,8 +10,7 @@ namespace {
 // map as "", so `protocol: ""` holds for a volume whose attributes lack `protocol`.
 bool attributes_match(const k8s::string_map& wanted, const k8s::string_map& have) {
   for (const auto& [key, value] : wanted) {
-    const std::string* got = have.find(key);
-    if (!detail::text_equal(value, got ? std::string_view(*got) : std::string_view())) return false;
+    if (!detail::text_equal(value, have.find(key).value_or(std::string_view()))) return false;
   }
   return true;
 }

@@ -36,7 +36,7 @@ TEST(extra_kinds, kubectl_yaml_objects_are_typed_and_indexed) {
   EXPECT_EQ(def->driver, "ebs.csi.aws.com");
   EXPECT_EQ(def->deletion_policy, "Delete");
   // kept although not in the velero.io domain: the CSI plugin reads it
-  EXPECT_NE(def->metadata.annotation("snapshot.storage.kubernetes.io/is-default-class"), nullptr);
+  EXPECT_TRUE(def->metadata.annotation("snapshot.storage.kubernetes.io/is-default-class"));
   EXPECT_TRUE(
       c.find_volume_snapshot_class("ebs-velero")->metadata.labels.contains("velero.io/csi-volumesnapshot-class"));
 
@@ -174,7 +174,7 @@ TEST(extra_kinds, schedule_template_metadata_wins_over_the_schedule_metadata) {
   for (const auto& d : r.problems) ADD_FAILURE() << d.to_string();
   ASSERT_EQ(r.objects.schedules().size(), 1u);
   const backup b = backup_from_schedule(r.objects.schedules().front());
-  EXPECT_EQ(b.metadata.labels.find("a"), nullptr);
+  EXPECT_FALSE(b.metadata.labels.find("a"));
   EXPECT_EQ(*b.metadata.labels.find("b"), "2");
   EXPECT_EQ(*b.metadata.annotation("velero.io/csi-volumesnapshot-class_x"), "c2");
 }

@@ -207,7 +207,7 @@ TEST(loader, annotation_filters) {
     o.annotations = f;
     const load_result r = load_text(text, "a.json", o);
     std::vector<std::string> out;
-    for (const auto& [k, v] : *r.objects.pods()[0].metadata.annotations) out.push_back(k);
+    for (const auto& [k, v] : *r.objects.pods()[0].metadata.annotations) out.emplace_back(k);
     return out;
   };
   EXPECT_EQ(keys(annotation_filter::all).size(), 6U);

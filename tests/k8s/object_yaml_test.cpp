@@ -52,7 +52,7 @@ status: {phase: Available}
   EXPECT_EQ(pv->sources.csi().volume_handle, "vol-1");
   EXPECT_EQ(pv->sources.csi().fs_type, "xfs");
   ASSERT_EQ(pv->sources.csi().volume_attributes.size(), 2U);
-  EXPECT_EQ(pv->sources.csi().volume_attributes.entries()[0].first, "a");  // sorted
+  EXPECT_EQ(pv->sources.csi().volume_attributes.at(0).first, "a");  // sorted
   EXPECT_EQ(pv->phase, "Available");
   EXPECT_EQ(pv->origin.line, 2U);
 }

@@ -119,7 +119,7 @@ void check_pv_fixture(const load_result& r) {
   EXPECT_TRUE(pv.sources.nfs().read_only);
   EXPECT_EQ(pv.sources.csi().driver, "driverValue");
   EXPECT_EQ(pv.sources.csi().volume_handle, "volumeHandleValue");
-  ASSERT_NE(pv.sources.csi().volume_attributes.find("volumeAttributesKey"), nullptr);
+  ASSERT_TRUE(pv.sources.csi().volume_attributes.find("volumeAttributesKey"));
   EXPECT_EQ(*pv.sources.csi().volume_attributes.find("volumeAttributesKey"), "volumeAttributesValue");
   EXPECT_EQ(pv.sources.host_path, "pathValue");
   EXPECT_EQ(pv.sources.volume_id, "volumeIDValue");  // awsElasticBlockStore wins

@@ -11,34 +11,9 @@
 
 #include "volpol/core/diagnostic.h"
 #include "volpol/k8s/shared_string.h"
+#include "volpol/k8s/string_map.h"
 
 namespace volpol::k8s {
-
-/// A Go `map[string]string` (labels, annotations, volumeAttributes): entries sorted by key,
-/// keys unique. Sorted so lookups are a binary search and output is deterministic.
-class string_map {
- public:
-  using entry = std::pair<std::string, std::string>;
-  string_map() = default;
-  /// Builds from entries in any order; on duplicate keys the last one wins (as a Go map
-  /// decoded from JSON does).
-  explicit string_map(std::vector<entry> entries);
-
-  /// The value for `key`, or nullptr.
-  [[nodiscard]] const std::string* find(std::string_view key) const;
-  [[nodiscard]] bool contains(std::string_view key) const { return find(key) != nullptr; }
-  [[nodiscard]] std::size_t size() const { return entries_.size(); }
-  [[nodiscard]] bool empty() const { return entries_.empty(); }
-  [[nodiscard]] const std::vector<entry>& entries() const { return entries_; }
-  [[nodiscard]] auto begin() const { return entries_.begin(); }
-  [[nodiscard]] auto end() const { return entries_.end(); }
-  /// Sets `key` to `val`, keeping the order.
-  void set(std::string key, std::string val);
-  friend bool operator==(const string_map&, const string_map&) = default;
-
- private:
-  std::vector<entry> entries_;
-};
 
 /// Where an object was read from: for diagnostics and for `volpol plan` output.
 /// An object read from an archive has `file` = "<archive>!/<entry path>"
@@ -64,9 +39,9 @@ struct object_meta {
   /// the two apart (a nil map gives no opt-out list, an empty one gives [""]).
   std::optional<string_map> annotations;
 
-  /// The annotation's value, or nullptr.
-  [[nodiscard]] const std::string* annotation(std::string_view key) const {
-    return annotations ? annotations->find(key) : nullptr;
+  /// The annotation's value, or nullopt.
+  [[nodiscard]] string_map::found annotation(std::string_view key) const {
+    return annotations ? annotations->find(key) : string_map::found();
   }
   /// "namespace/name", or "name" when cluster-scoped.
   [[nodiscard]] std::string key() const { return namespace_.empty() ? name : namespace_ + "/" + name; }

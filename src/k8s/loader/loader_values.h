@@ -157,16 +157,19 @@ class value_reader {
       return true;
     }
     if (t != node_type::object) return wrong_type(n, t, "an object");
-    std::vector<string_map::entry>& entries = map_scratch_;  // reused: no growth per map
+    string_map::builder& entries = map_scratch_;  // reused: no growth per map
     entries.clear();
     const bool ok = a_.entries(n, [&](std::string_view key, node& v) {
       if (!keeps(filter, key)) return true;
-      entries.emplace_back(std::string(key), std::string());
-      return scoped(key, [&] { return string_value(v, entries.back().second); });
+      return scoped(key, [&] {
+        key_scratch_ = key;  // an event parser's key may not outlive the value's read
+        if (!string_value(v, value_scratch_)) return false;
+        entries.add(key_scratch_, value_scratch_);
+        return true;
+      });
     });
     if (!ok) return false;
-    out = string_map(std::vector<string_map::entry>(std::make_move_iterator(entries.begin()),
-                                                    std::make_move_iterator(entries.end())));
+    out = entries.build();
     return true;
   }
 
@@ -265,7 +268,9 @@ class value_reader {
   const object_fields* pending_identity_ = nullptr;  ///< the object being read, for messages
   bool failed_ = false;                              ///< error_ holds the current error
   diagnostic error_;
-  std::vector<string_map::entry> map_scratch_;
+  string_map::builder map_scratch_;
+  std::string key_scratch_;
+  std::string value_scratch_;
 };
 
 }  // namespace volpol::k8s::detail
