@@ -1,11 +1,11 @@
-# `cmake --install BUILD [--prefix DIR]`: the volpol binary, the headers, the layer libraries,
+# `cmake --install BUILD [--prefix DIR]`: the volpol and volpol-serve binaries, the headers, the layer libraries,
 # the man pages, a CMake package (find_package(volpol) → volpol::volpol, volpol::cli, and one
 # target per layer) and a pkg-config file (pkg-config --cflags --libs volpol).
 include(CMakePackageConfigHelpers)
 
 set(VOLPOL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/volpol)
 
-install(TARGETS volpol RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS volpol volpol-serve RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS volpol_core volpol_k8s volpol_policy volpol_helper volpol_plan volpol_lint volpol_verify volpol_serve volpol_cli volpol_library
         EXPORT volpolTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -111,7 +111,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   if (test_cmd->parsed()) return run_test_command(test, out, err);
   if (diff_cmd->parsed()) return run_diff(diff, out, err);
   if (audit_cmd->parsed()) return run_audit(audit, out, err);
-  if (serve_cmd->parsed()) return run_serve(serve, err);
+  if (serve_cmd->parsed()) return run_serve(serve, args, err);
   if (schema_cmd->parsed()) return run_schema(out);
   if (completion_cmd->parsed()) {
     const std::string script = completion_script(app, shell);

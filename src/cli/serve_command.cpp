@@ -1,12 +1,18 @@
-// `volpol serve` (see serve_command.h): flags to serve::server_options, then serve::run.
+// `volpol serve` (see serve_command.h): flags to serve::server_options, then serve::run in
+// volpol-serve.
 #include "volpol/cli/serve_command.h"
 
+#include <unistd.h>
 #include <CLI/CLI.hpp>
 
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
+#include <filesystem>
 #include <memory>
+#include <system_error>
 
 #include "volpol/cli/app.h"
 #include "volpol/lint/linter.h"
@@ -56,6 +62,40 @@ bool select_rules(const std::vector<std::string>& names, lint::rule_selection& r
   return true;
 }
 
+/// Replaces this process with `volpol-serve` and `args`: the program beside this one
+/// (/proc/self/exe's folder), else the first on PATH. @return only when neither can run: 1,
+/// with the reasons on `err`.
+int exec_volpol_serve(const std::vector<std::string>& args, std::FILE* err) {
+  constexpr const char* program = "volpol-serve";
+  std::vector<char*> argv;
+  argv.reserve(args.size() + 2);
+  argv.push_back(const_cast<char*>(program));
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  std::fflush(stdout);
+  std::fflush(err);
+
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  std::string beside;
+  int beside_errno = 0;
+  if (!ec) {
+    beside = (self.parent_path() / program).string();
+    ::execv(beside.c_str(), argv.data());
+    beside_errno = errno;
+  }
+  ::execvp(program, argv.data());
+  const int path_errno = errno;
+  if (!beside.empty())
+    std::fprintf(err, "volpol serve: cannot run %s: %s; nor %s from PATH: %s\n", beside.c_str(),
+                 std::strerror(beside_errno), program, std::strerror(path_errno));
+  else std::fprintf(err, "volpol serve: cannot run %s from PATH: %s\n", program, std::strerror(path_errno));
+  std::fprintf(err,
+               "volpol serve: the webhook server is the volpol-serve program, built and installed beside volpol "
+               "(cmake --build BUILD --target volpol-serve)\n");
+  return static_cast<int>(exit_code::input_errors);
+}
+
 }  // namespace
 
 CLI::App* setup_serve(CLI::App& app, serve_command_options& opt) {
@@ -99,7 +139,8 @@ CLI::App* setup_serve(CLI::App& app, serve_command_options& opt) {
   return cmd;
 }
 
-int run_serve(serve_command_options& opt, std::FILE* err) {
+int run_serve(serve_command_options& opt, const std::vector<std::string>& args, std::FILE* err) {
+  if (serve_in_process == nullptr) return exec_volpol_serve(args, err);
   const auto ms = [](double seconds) { return std::chrono::milliseconds(static_cast<long long>(seconds * 1000)); };
   serve::server_options s = opt.server;
   s.request_timeout = ms(opt.request_timeout_s);
@@ -113,7 +154,8 @@ int run_serve(serve_command_options& opt, std::FILE* err) {
     if (!select_rules(opt.lint_disable, *rules, err)) return static_cast<int>(exit_code::invalid_usage);
     s.review.lint = document_linter(std::move(rules));
   }
-  return serve::run(std::move(s)) == 0 ? static_cast<int>(exit_code::ok) : static_cast<int>(exit_code::input_errors);
+  return serve_in_process(std::move(s)) == 0 ? static_cast<int>(exit_code::ok)
+                                             : static_cast<int>(exit_code::input_errors);
 }
 
 }  // namespace volpol::cli

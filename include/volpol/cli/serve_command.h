@@ -8,7 +8,13 @@
 // Serves AdmissionReview admission.k8s.io/v1 at POST /validate over HTTPS until SIGTERM or
 // SIGINT; /healthz, /readyz, /metrics; JSON log lines on stderr. See serve/server.h.
 // Exit codes: 0 after a graceful shutdown; 1 the server could not start (certificate, key or
-// address unusable: logged); 2 bad usage.
+// address unusable: logged; or no volpol-serve program to run); 2 bad usage.
+//
+// The server runs in the `volpol-serve` program (tools/volpol_serve_main.cpp), built and
+// installed beside `volpol`: only it links the HTTPS stack (cpp-httplib, OpenSSL), so the other
+// commands do not load those libraries (about 3.7 MB resident at start). `volpol serve ...`
+// checks its flags, then replaces itself with `volpol-serve serve ...` (same arguments, same
+// process id: signals and exit codes are the server's).
 #pragma once
 
 #include <cstdio>
@@ -34,7 +40,14 @@ struct serve_command_options {
 /// Declares the `serve` subcommand and its options on `app`.
 CLI::App* setup_serve(CLI::App& app, serve_command_options& opt);
 
-/// Runs a parsed `serve` (blocks until SIGTERM/SIGINT). @return the exit code.
-int run_serve(serve_command_options& opt, std::FILE* err);
+/// Runs the server in this process: set by volpol-serve's main to serve::run. Unset (nullptr)
+/// in `volpol`, whose run_serve execs volpol-serve instead.
+inline int (*serve_in_process)(serve::server_options) = nullptr;
+
+/// Runs a parsed `serve` (blocks until SIGTERM/SIGINT): with serve_in_process set, the server
+/// itself; otherwise execs `volpol-serve` with `args` (volpol's arguments after the program
+/// name), found beside the running program, then on PATH. @return the exit code: 1 (with a
+/// message on `err`) when volpol-serve cannot be run; it does not return when the exec works.
+int run_serve(serve_command_options& opt, const std::vector<std::string>& args, std::FILE* err);
 
 }  // namespace volpol::cli
