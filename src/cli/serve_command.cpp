@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -62,9 +63,27 @@ bool select_rules(const std::vector<std::string>& names, lint::rule_selection& r
   return true;
 }
 
+/// A number of seconds in [min, max] (min itself allowed only when `zero_ok`), finite: CLI11's
+/// PositiveNumber and Range let NaN through (every comparison with NaN is false), and a huge
+/// value overflows the milliseconds the server counts in.
+CLI::Validator seconds_in(double min, double max, bool zero_ok) {
+  return CLI::Validator(
+      [=](std::string& text) -> std::string {
+        double v = 0;
+        if (!CLI::detail::lexical_cast(text, v) || !std::isfinite(v))
+          return fmt::format("`{}` is not a number of seconds", text);
+        if (v < min || (v == min && !zero_ok) || v > max)
+          return zero_ok ? fmt::format("{} seconds: must be from {} to {}", text, min, max)
+                         : fmt::format("{} seconds: must be more than {} and at most {}", text, min, max);
+        return {};
+      },
+      fmt::format("SECONDS in {}{}, {}]", zero_ok ? "[" : "(", min, max));
+}
+
 /// Replaces this process with `volpol-serve` and `args`: the program beside this one
-/// (/proc/self/exe's folder), else the first on PATH. @return only when neither can run: 1,
-/// with the reasons on `err`.
+/// (/proc/self/exe's folder); only when there is none there, the first on PATH (a volpol-serve
+/// beside that cannot run is an error, not a reason to run another build's). @return only when
+/// it cannot run: 1, with the reason on `err`.
 int exec_volpol_serve(const std::vector<std::string>& args, std::FILE* err) {
   constexpr const char* program = "volpol-serve";
   std::vector<char*> argv;
@@ -83,6 +102,10 @@ int exec_volpol_serve(const std::vector<std::string>& args, std::FILE* err) {
     beside = (self.parent_path() / program).string();
     ::execv(beside.c_str(), argv.data());
     beside_errno = errno;
+    if (beside_errno != ENOENT) {
+      std::fprintf(err, "volpol serve: cannot run %s: %s\n", beside.c_str(), std::strerror(beside_errno));
+      return static_cast<int>(exit_code::input_errors);
+    }
   }
   ::execvp(program, argv.data());
   const int path_errno = errno;
@@ -117,24 +140,39 @@ CLI::App* setup_serve(CLI::App& app, serve_command_options& opt) {
       ->check(CLI::Range(1, 65536));
   cmd->add_option("--request-timeout", opt.request_timeout_s, "seconds: time limit for one request")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(seconds_in(0, 3600, false));
   cmd->add_option("--read-timeout", opt.read_timeout_s, "seconds: time limit for one socket read or write")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(seconds_in(0, 3600, false));
   cmd->add_option("--keep-alive-timeout", opt.keep_alive_timeout_s, "seconds a connection may idle between requests")
       ->capture_default_str()
       ->check(CLI::Range(1, 3600));
   cmd->add_option("--shutdown-delay", opt.shutdown_delay_s,
                   "seconds between SIGTERM and closing the listener (not ready, still serving)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(seconds_in(0, 3600, true));
   cmd->add_option("--cert-reload-interval", opt.reload_interval_s, "seconds between checks of the certificate files")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(seconds_in(0, 86400, false));
   cmd->add_flag("--no-lint", opt.no_lint, "validate only: no lint findings in the responses");
   cmd->add_option("--lint-disable", opt.lint_disable, "lint rules to turn off (codes, names or all)")
       ->delimiter(',')
       ->type_name("RULE");
+  // The policy document's limits, with the names `validate` and the diagnostics' help use.
+  const char* group = "Policy limits";
+  cmd->add_option("--max-depth", s.review.limits.max_depth, "Deepest nesting of mappings and sequences in a policy")
+      ->capture_default_str()
+      ->check(CLI::Range(1U, 100000U))
+      ->group(group);
+  cmd->add_option("--max-yaml-nodes", s.review.limits.max_yaml_nodes,
+                  "Most nodes in one policy document, aliases counted expanded")
+      ->capture_default_str()
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}))
+      ->group(group);
+  cmd->add_option("--max-volume-policies", s.review.limits.max_volume_policies, "Most volume policies in one policy")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10'000'000}))
+      ->group(group);
   cmd->add_flag("--log-allowed", s.log_allowed, "log every allowed request (denials, warnings and errors always are)");
   return cmd;
 }

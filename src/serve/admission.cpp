@@ -85,6 +85,7 @@ admission_decision review(const admission_request& request, const review_options
   std::string_view document;
   policy::text_origin origin;
   origin.object = d.object;
+  origin.limits = options.limits;
   if (cm.data.size() == 1) {
     // The usual case: the document's positions are reported inside the document itself.
     d.data_key = cm.data.front().first;

@@ -234,6 +234,12 @@ void server::impl::install_routes() {
   s.Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
     res.set_content(stats.prometheus_text(), "text/plain; version=0.0.4");
   });
+  s.set_post_routing_handler([this](const httplib::Request&, httplib::Response& res) {
+    // While draining, every answer (health, metrics and errors too) asks the client to close:
+    // no new request arrives on the connection once the listener is closed.
+    if (draining.load() && !res.has_header("Connection")) res.set_header("Connection", "close");
+    if (res.get_header_value("Connection") == "close") res.headers.erase("Keep-Alive");
+  });
   s.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response&) {
     // Headers are in: the rest of this request (body, decision, answer) has request_timeout.
     if (req.ssl) deadlines.set(SSL_get_fd(req.ssl), clock_type::now() + options.request_timeout);
@@ -341,7 +347,8 @@ result<void> server::start() {
   m.listen_thread = std::thread([&m] { m.http->listen_after_bind(); });
   m.reload_thread = std::thread([&m] { m.reload_loop(); });
   m.log.write(log_level::info, "listening",
-              {json_field("address", fmt::format("{}:{}", hp.host, port)),
+              {json_field("address", hp.host.find(':') != std::string::npos ? fmt::format("[{}]:{}", hp.host, port)
+                                                                            : fmt::format("{}:{}", hp.host, port)),
                number_field("workers", static_cast<double>(o.workers)),
                number_field("queue", static_cast<double>(o.queue)),
                number_field("requestTimeoutSeconds", seconds(o.request_timeout)),

@@ -43,6 +43,16 @@ diagnostic file_error(const std::string& file, std::string message) {
   return d;
 }
 
+/// fopen(path, "rb"), or nullptr with errno set; a folder is EISDIR (fopen itself takes one).
+std::FILE* open_file(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    errno = EISDIR;
+    return nullptr;
+  }
+  return std::fopen(path.c_str(), "rb");
+}
+
 }  // namespace
 
 bool tls_identity::stamp::operator==(const stamp& o) const {
@@ -71,7 +81,7 @@ result<void> tls_identity::load() {
   key_stamp_ = stamp_of(key_file_);
   auto pair = std::make_shared<tls_pair>();
   ERR_clear_error();
-  std::FILE* f = std::fopen(cert_file_.c_str(), "rb");
+  std::FILE* f = open_file(cert_file_);
   if (!f) return file_error(cert_file_, fmt::format("cannot open the TLS certificate: {}", std::strerror(errno)));
   pair->cert = PEM_read_X509(f, nullptr, nullptr, nullptr);
   if (!pair->cert) {
@@ -83,10 +93,23 @@ result<void> tls_identity::load() {
   ERR_clear_error();  // the end of the file reads as "no start line"
   std::fclose(f);
 
-  f = std::fopen(key_file_.c_str(), "rb");
+  f = open_file(key_file_);
   if (!f) return file_error(key_file_, fmt::format("cannot open the TLS private key: {}", std::strerror(errno)));
-  pair->key = PEM_read_PrivateKey(f, nullptr, nullptr, nullptr);
+  // An encrypted key would make OpenSSL ask for its passphrase on the terminal (and a server
+  // has none): the callback refuses instead, and notes that it was asked.
+  bool encrypted = false;
+  const auto no_passphrase = [](char*, int, int, void* asked) {
+    *static_cast<bool*>(asked) = true;
+    return -1;
+  };
+  pair->key = PEM_read_PrivateKey(f, nullptr, +no_passphrase, &encrypted);
   std::fclose(f);
+  if (!pair->key && encrypted) {
+    ERR_clear_error();
+    return file_error(key_file_,
+                      "the TLS private key is encrypted: give the key unencrypted (a server cannot ask for "
+                      "a passphrase; `openssl pkey -in KEY -out PLAIN` decrypts it)");
+  }
   if (!pair->key) return file_error(key_file_, "not a PEM private key: " + openssl_error());
   if (X509_check_private_key(pair->cert, pair->key) != 1) {
     ERR_clear_error();

@@ -49,6 +49,19 @@ TEST(admission, an_invalid_policy_is_denied_with_key_line_and_column) {
       "volumePolicies[0].conditions.storageClas: unknown condition `storageClas` (help: did you mean `storageClass`?)");
 }
 
+TEST(admission, the_depth_limit_is_the_one_given) {
+  const admission_request req = parsed(config_map_review(valid_policy, backup_label));
+  review_options shallow;
+  shallow.limits.max_depth = 2;  // valid_policy nests 3 deep: volumePolicies, its item, conditions
+  const admission_decision d = review(req, shallow);
+  EXPECT_FALSE(d.allowed);
+  ASSERT_EQ(d.problems.size(), 1u);
+  EXPECT_NE(d.problems.items()[0].message.find("nested more than 2"), std::string::npos)
+      << d.problems.items()[0].message;
+  EXPECT_EQ(d.problems.items()[0].help, "raise the limit with --max-depth");
+  EXPECT_TRUE(review(req, {}).allowed);  // the default, 512
+}
+
 TEST(admission, the_restore_side_refuses_volume_policies) {
   const admission_request req = parsed(config_map_review(valid_policy, R"({"volpol.io/resource-policy":"restore"})"));
   const admission_decision d = review(req, {});

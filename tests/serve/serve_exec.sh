@@ -19,6 +19,16 @@ rc=0
 [ "$rc" = 2 ] || fail "bad flag: exit $rc, want 2"
 grep -q -- '--workers: Value 0 not in range 1 to 1024' "$tmp/err" || fail "bad flag message: $(cat "$tmp/err")"
 
+# Seconds must be finite numbers in range (NaN passed CLI11's own checks and broke the server).
+for bad in "--read-timeout nan" "--shutdown-delay 1e308" "--cert-reload-interval inf" "--request-timeout 0"; do
+  rc=0
+  # shellcheck disable=SC2086 # the flag and its value are two words
+  "$volpol" serve $bad --tls-cert a --tls-key b 2>"$tmp/err" || rc=$?
+  [ "$rc" = 2 ] || fail "$bad: exit $rc, want 2"
+done
+grep -q -- '--request-timeout: 0 seconds: must be more than 0 and at most 3600' "$tmp/err" ||
+  fail "range message: $(cat "$tmp/err")"
+
 # A volpol with no volpol-serve beside it and none on PATH.
 cp "$volpol" "$tmp/volpol"
 rc=0

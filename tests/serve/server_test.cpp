@@ -401,3 +401,63 @@ TEST_F(serve_test, shutdown_lets_the_in_flight_request_finish) {
 
 }  // namespace
 }  // namespace volpol::serve
+
+namespace volpol::serve {
+namespace {
+
+TEST_F(serve_test, while_draining_every_answer_says_connection_close) {
+  options_.shutdown_delay = 2s;
+  start();
+  server_->shutdown();  // draining for 2 s: still serving
+  // Clients that ask to keep the connection (httplib's client otherwise asks to close it).
+  for (const char* path : {"/healthz", "/metrics", "/readyz", "/nothing"}) {
+    auto c = client();
+    c->set_keep_alive(true);
+    auto res = c->Get(path);
+    ASSERT_TRUE(res) << path;
+    EXPECT_EQ(res->get_header_value("Connection"), "close") << path;
+    EXPECT_FALSE(res->has_header("Keep-Alive")) << path;  // no contradicting header
+  }
+  auto c = client();
+  c->set_keep_alive(true);
+  auto res = c->Post("/validate", config_map_review(valid_policy, backup_label), "application/json");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(res->get_header_value("Connection"), "close");
+  EXPECT_FALSE(res->has_header("Keep-Alive"));
+  server_->shutdown_now();
+  server_->wait();
+}
+
+TEST_F(serve_test, before_draining_answers_keep_the_connection) {
+  start();
+  auto c = client();
+  c->set_keep_alive(true);  // else httplib's client itself asks for `Connection: close`
+  auto res = c->Get("/healthz");
+  ASSERT_TRUE(res);
+  EXPECT_NE(res->get_header_value("Connection"), "close");
+  EXPECT_TRUE(res->has_header("Keep-Alive"));
+}
+
+TEST_F(serve_test, an_encrypted_key_is_refused_without_asking_for_a_passphrase) {
+  const std::string enc = (dir_ / "enc.pem").string();
+  const std::string cmd = "openssl pkey -in " + options_.tls_key + " -aes256 -passout pass:secret -out " + enc;
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  options_.tls_key = enc;
+  server s(options_);
+  const result<void> r = s.start();
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error()->where.file, enc);
+  EXPECT_NE(r.error()->message.find("the TLS private key is encrypted"), std::string::npos) << r.error()->message;
+}
+
+TEST_F(serve_test, a_folder_given_as_the_certificate_is_named_as_such) {
+  options_.tls_cert = dir_.string();
+  server s(options_);
+  const result<void> r = s.start();
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error()->message, "cannot open the TLS certificate: Is a directory");
+}
+
+}  // namespace
+}  // namespace volpol::serve

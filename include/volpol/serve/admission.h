@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "volpol/core/diagnostic.h"
+#include "volpol/k8s/limits.h"
 #include "volpol/policy/policies.h"
 #include "volpol/policy/text_origin.h"
 #include "volpol/serve/admission_review.h"
@@ -37,6 +38,9 @@ struct review_options {
   bool deny_warnings = false;     ///< validation warnings and lint findings deny instead of warning
   lint_function lint;             ///< empty: no lint findings
   std::size_t max_messages = 50;  ///< problems listed in one denial or in warnings (then "N more")
+  /// Depth, YAML nodes and volume policies past which a policy document is denied
+  /// (k8s/limits.h; `volpol serve --max-depth`, `--max-yaml-nodes`, `--max-volume-policies`).
+  k8s::input_limits limits;
 };
 
 /// Why the webhook answered as it did (for metrics and logs; never parsed).
