@@ -221,6 +221,16 @@ void server::impl::install_routes() {
   httplib::SSLServer& s = *http;
   s.Post("/validate", [this](const httplib::Request& req, httplib::Response& res,
                              const httplib::ContentReader& reader) { validate(req, res, reader); });
+  // Another method on /validate: 405 naming the one it takes (not the 404 of an unknown path).
+  const auto post_only = [](const httplib::Request&, httplib::Response& res) {
+    res.status = 405;
+    res.set_header("Allow", "POST");
+    res.set_content("/validate takes POST (an AdmissionReview)\n", "text/plain");
+  };
+  s.Get("/validate", post_only);
+  s.Put("/validate", post_only);
+  s.Patch("/validate", post_only);
+  s.Delete("/validate", post_only);
   s.Get("/healthz", [](const httplib::Request&, httplib::Response& res) { res.set_content("ok\n", "text/plain"); });
   s.Get("/readyz", [this](const httplib::Request&, httplib::Response& res) {
     if (draining.load()) {

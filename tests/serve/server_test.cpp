@@ -331,6 +331,11 @@ TEST_F(serve_test, health_readiness_and_metrics) {
   res = c->Get("/nothing");
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 404);
+  res = c->Get("/validate");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 405);
+  EXPECT_EQ(res->get_header_value("Allow"), "POST");
+  EXPECT_EQ(res->body, "/validate takes POST (an AdmissionReview)\n");
 }
 
 TEST_F(serve_test, a_renewed_certificate_is_served_without_a_restart) {
