@@ -32,11 +32,12 @@ std::uint32_t* make_block(const std::vector<string_map::item>& entries) {
   char* out = reinterpret_cast<char*>(off + 2 * std::size_t{n} + 1);
   std::uint32_t at = 0;
   for (std::size_t i = 0; i < entries.size(); ++i) {
+    // (An empty default string_view has a null data(): memcpy must not see it, even for 0 bytes.)
     off[2 * i] = at;
-    std::memcpy(out + at, entries[i].first.data(), entries[i].first.size());
+    if (!entries[i].first.empty()) std::memcpy(out + at, entries[i].first.data(), entries[i].first.size());
     at += static_cast<std::uint32_t>(entries[i].first.size());
     off[2 * i + 1] = at;
-    std::memcpy(out + at, entries[i].second.data(), entries[i].second.size());
+    if (!entries[i].second.empty()) std::memcpy(out + at, entries[i].second.data(), entries[i].second.size());
     at += static_cast<std::uint32_t>(entries[i].second.size());
   }
   off[2 * std::size_t{n}] = at;
@@ -116,7 +117,8 @@ string_map& string_map::operator=(const string_map& other) {
 string_map::~string_map() { delete[] block_; }
 
 string_map::found string_map::find(std::string_view key) const noexcept {
-  const std::size_t n = size();
+  if (block_ == nullptr) return std::nullopt;
+  const std::size_t n = block_[0];
   // Most maps (labels, kept annotations) hold a few entries: a scan that compares sizes
   // first does almost no memcmp; larger maps are searched (they are sorted by key).
   if (n <= 8) {

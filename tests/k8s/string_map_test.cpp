@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -117,7 +118,7 @@ TEST(string_map, set_replaces_or_inserts_in_order) {
   m.set(m.at(0).first, m.at(2).second);
   EXPECT_EQ(m.find("a"), "3");
   string_map empty;
-  empty.set("", "");
+  empty.set(std::string_view(), std::string_view());  // null data(), as a default view has
   EXPECT_EQ(empty.size(), 1U);
   EXPECT_EQ(empty.find(""), "");
 }
