@@ -35,14 +35,16 @@ k8s::persistent_volume make_pv(storage s, int index, int size_gi) {
   pv.access_modes = {s == storage::nfs ? "ReadWriteMany" : "ReadWriteOnce"};
   pv.volume_mode = "Filesystem";
   switch (s) {
-    case storage::csi:
+    case storage::csi: {
       pv.storage_class_name = "gp3";
       pv.sources.set(k8s::volume_source::csi);
-      pv.sources.edit_csi().driver = "ebs.csi.aws.com";
-      pv.sources.edit_csi().volume_attributes = k8s::string_map(std::vector<k8s::string_map::entry>{
+      k8s::csi_source& csi = pv.sources.edit_csi();
+      csi.driver = "ebs.csi.aws.com";
+      csi.volume_attributes = k8s::string_map(std::vector<k8s::string_map::entry>{
           {"storage.kubernetes.io/csiProvisionerIdentity", "1712000000000-1234-ebs.csi.aws.com"}});
-      pv.sources.edit_csi().volume_handle = "vol-0" + std::to_string(100000 + index);
+      csi.volume_handle = "vol-0" + std::to_string(100000 + index);
       break;
+    }
     case storage::aws:
       pv.storage_class_name = "gp2";
       pv.sources.set(k8s::volume_source::aws_elastic_block_store);

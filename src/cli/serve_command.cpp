@@ -63,21 +63,21 @@ bool select_rules(const std::vector<std::string>& names, lint::rule_selection& r
   return true;
 }
 
-/// A number of seconds in [min, max] (min itself allowed only when `zero_ok`), finite: CLI11's
+/// A finite number of seconds up to `max`, more than 0 (or 0 too, with `zero_ok`): CLI11's
 /// PositiveNumber and Range let NaN through (every comparison with NaN is false), and a huge
 /// value overflows the milliseconds the server counts in.
-CLI::Validator seconds_in(double min, double max, bool zero_ok) {
+CLI::Validator seconds_up_to(double max, bool zero_ok) {
   return CLI::Validator(
       [=](std::string& text) -> std::string {
         double v = 0;
         if (!CLI::detail::lexical_cast(text, v) || !std::isfinite(v))
           return fmt::format("`{}` is not a number of seconds", text);
-        if (v < min || (v == min && !zero_ok) || v > max)
-          return zero_ok ? fmt::format("{} seconds: must be from {} to {}", text, min, max)
-                         : fmt::format("{} seconds: must be more than {} and at most {}", text, min, max);
+        if (v < 0 || (v == 0 && !zero_ok) || v > max)
+          return zero_ok ? fmt::format("{} seconds: must be from 0 to {}", text, max)
+                         : fmt::format("{} seconds: must be more than 0 and at most {}", text, max);
         return {};
       },
-      fmt::format("SECONDS in {}{}, {}]", zero_ok ? "[" : "(", min, max));
+      fmt::format("SECONDS in {}0, {}]", zero_ok ? "[" : "(", max));
 }
 
 /// Replaces this process with `volpol-serve` and `args`: the program beside this one
@@ -96,22 +96,19 @@ int exec_volpol_serve(const std::vector<std::string>& args, std::FILE* err) {
 
   std::error_code ec;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  std::string beside;
-  int beside_errno = 0;
-  if (!ec) {
-    beside = (self.parent_path() / program).string();
+  const std::string beside = ec ? std::string() : (self.parent_path() / program).string();
+  if (!beside.empty()) {
     ::execv(beside.c_str(), argv.data());
-    beside_errno = errno;
-    if (beside_errno != ENOENT) {
-      std::fprintf(err, "volpol serve: cannot run %s: %s\n", beside.c_str(), std::strerror(beside_errno));
+    if (errno != ENOENT) {
+      std::fprintf(err, "volpol serve: cannot run %s: %s\n", beside.c_str(), std::strerror(errno));
       return static_cast<int>(exit_code::input_errors);
     }
   }
   ::execvp(program, argv.data());
   const int path_errno = errno;
   if (!beside.empty())
-    std::fprintf(err, "volpol serve: cannot run %s: %s; nor %s from PATH: %s\n", beside.c_str(),
-                 std::strerror(beside_errno), program, std::strerror(path_errno));
+    std::fprintf(err, "volpol serve: cannot run %s: %s; nor %s from PATH: %s\n", beside.c_str(), std::strerror(ENOENT),
+                 program, std::strerror(path_errno));
   else std::fprintf(err, "volpol serve: cannot run %s from PATH: %s\n", program, std::strerror(path_errno));
   std::fprintf(err,
                "volpol serve: the webhook server is the volpol-serve program, built and installed beside volpol "
@@ -140,20 +137,20 @@ CLI::App* setup_serve(CLI::App& app, serve_command_options& opt) {
       ->check(CLI::Range(1, 65536));
   cmd->add_option("--request-timeout", opt.request_timeout_s, "seconds: time limit for one request")
       ->capture_default_str()
-      ->check(seconds_in(0, 3600, false));
+      ->check(seconds_up_to(3600, false));
   cmd->add_option("--read-timeout", opt.read_timeout_s, "seconds: time limit for one socket read or write")
       ->capture_default_str()
-      ->check(seconds_in(0, 3600, false));
+      ->check(seconds_up_to(3600, false));
   cmd->add_option("--keep-alive-timeout", opt.keep_alive_timeout_s, "seconds a connection may idle between requests")
       ->capture_default_str()
       ->check(CLI::Range(1, 3600));
   cmd->add_option("--shutdown-delay", opt.shutdown_delay_s,
                   "seconds between SIGTERM and closing the listener (not ready, still serving)")
       ->capture_default_str()
-      ->check(seconds_in(0, 3600, true));
+      ->check(seconds_up_to(3600, true));
   cmd->add_option("--cert-reload-interval", opt.reload_interval_s, "seconds between checks of the certificate files")
       ->capture_default_str()
-      ->check(seconds_in(0, 86400, false));
+      ->check(seconds_up_to(86400, false));
   cmd->add_flag("--no-lint", opt.no_lint, "validate only: no lint findings in the responses");
   cmd->add_option("--lint-disable", opt.lint_disable, "lint rules to turn off (codes, names or all)")
       ->delimiter(',')

@@ -69,7 +69,7 @@ void check_operator(const label_selector_requirement& r, const std::string& path
 }  // namespace
 
 bool label_requirement::matches(const string_map& labels) const {
-  const std::optional<std::string_view> v = labels.find(key);
+  const string_map::found v = labels.find(key);
   const bool listed = v && std::find(values.begin(), values.end(), *v) != values.end();
   switch (op) {
     case selector_operator::equals:

@@ -17,8 +17,26 @@ std::uint32_t checked_size(std::size_t n) {
   return static_cast<std::uint32_t>(n);
 }
 
-/// Allocates and fills the block of `entries` (already sorted by key, keys unique).
-std::uint32_t* make_block(const std::vector<string_map::item>& entries) {
+/// Sorts `entries` by key (stable) and keeps the last of each run of equal keys, as a Go map
+/// decoded from JSON keeps the last.
+void sort_unique(std::vector<string_map::item>& entries) {
+  const auto key_less = [](const string_map::item& a, const string_map::item& b) { return a.first < b.first; };
+  const auto same_key = [](const string_map::item& a, const string_map::item& b) { return a.first == b.first; };
+  if (std::is_sorted(entries.begin(), entries.end(), key_less) &&
+      std::adjacent_find(entries.begin(), entries.end(), same_key) == entries.end())
+    return;  // the common case: JSON from the API server has sorted, unique keys
+  std::stable_sort(entries.begin(), entries.end(), key_less);
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (i + 1 < entries.size() && entries[i + 1].first == entries[i].first) continue;
+    entries[kept++] = entries[i];
+  }
+  entries.resize(kept);
+}
+
+/// Sorts `entries` (sort_unique), then allocates and fills their block (nullptr when none).
+std::uint32_t* make_block(std::vector<string_map::item>& entries) {
+  sort_unique(entries);
   if (entries.empty()) return nullptr;
   std::size_t chars = 0;
   for (const auto& e : entries) chars += e.first.size() + e.second.size();
@@ -44,23 +62,6 @@ std::uint32_t* make_block(const std::vector<string_map::item>& entries) {
   return block;
 }
 
-/// Sorts `entries` by key (stable) and keeps the last of each run of equal keys, as a Go map
-/// decoded from JSON keeps the last.
-void sort_unique(std::vector<string_map::item>& entries) {
-  const auto key_less = [](const string_map::item& a, const string_map::item& b) { return a.first < b.first; };
-  const auto same_key = [](const string_map::item& a, const string_map::item& b) { return a.first == b.first; };
-  if (std::is_sorted(entries.begin(), entries.end(), key_less) &&
-      std::adjacent_find(entries.begin(), entries.end(), same_key) == entries.end())
-    return;  // the common case: JSON from the API server has sorted, unique keys
-  std::stable_sort(entries.begin(), entries.end(), key_less);
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    if (i + 1 < entries.size() && entries[i + 1].first == entries[i].first) continue;
-    entries[kept++] = entries[i];
-  }
-  entries.resize(kept);
-}
-
 }  // namespace
 
 void string_map::builder::add(std::string_view key, std::string_view value) {
@@ -79,7 +80,6 @@ string_map string_map::builder::build() const {
   for (const span& s : spans_)
     entries.push_back({std::string_view(chars_).substr(s.key_at, s.key_size),
                        std::string_view(chars_).substr(s.value_at, s.value_size)});
-  sort_unique(entries);
   string_map m;
   m.block_ = make_block(entries);
   return m;
@@ -89,7 +89,6 @@ string_map::string_map(const std::vector<entry>& entries) {
   std::vector<item> views;
   views.reserve(entries.size());
   for (const entry& e : entries) views.push_back({e.first, e.second});
-  sort_unique(views);
   block_ = make_block(views);
 }
 
@@ -139,23 +138,10 @@ string_map::found string_map::find(std::string_view key) const noexcept {
 }
 
 void string_map::set(std::string_view key, std::string_view val) {
-  // The views point into this block: build the new one before the old one is freed.
-  std::vector<item> entries;
-  entries.reserve(size() + 1);
-  bool replaced = false;
-  for (const item e : *this) {
-    if (!replaced && e.first == key) {
-      entries.push_back({e.first, val});
-      replaced = true;
-    } else if (!replaced && key < e.first) {
-      entries.push_back({key, val});
-      entries.push_back(e);
-      replaced = true;
-    } else {
-      entries.push_back(e);
-    }
-  }
-  if (!replaced) entries.push_back({key, val});
+  // The new entry goes last, so it wins over an old one of the same key (sort_unique). The
+  // views point into this block: the new one is made before the old one is freed.
+  std::vector<item> entries(begin(), end());
+  entries.push_back({key, val});
   std::uint32_t* block = make_block(entries);
   delete[] block_;
   block_ = block;

@@ -36,15 +36,10 @@ const nfs_source no_nfs;
 const csi_source no_csi;
 }  // namespace
 
-const nfs_source& volume_sources::nfs() const noexcept { return details_.p ? details_.p->nfs : no_nfs; }
-const csi_source& volume_sources::csi() const noexcept { return details_.p ? details_.p->csi : no_csi; }
+const nfs_source& volume_sources::nfs() const noexcept { return details_ ? details_->nfs : no_nfs; }
+const csi_source& volume_sources::csi() const noexcept { return details_ ? details_->csi : no_csi; }
 
-volume_sources::details& volume_sources::edit_details() {
-  if (!details_.p) details_.p = std::make_unique<details>();
-  return *details_.p;
-}
-
-nfs_source& volume_sources::edit_nfs() { return edit_details().nfs; }
-csi_source& volume_sources::edit_csi() { return edit_details().csi; }
+nfs_source& volume_sources::edit_nfs() { return details_.get_or_make().nfs; }
+csi_source& volume_sources::edit_csi() { return details_.get_or_make().csi; }
 
 }  // namespace volpol::k8s

@@ -21,10 +21,11 @@ class chunked_list {
       chunks_.emplace_back();
       chunks_.back().reserve(chunk);  // never grows past this: no element moves
     }
-    ++size_;
     return chunks_.back().emplace_back();
   }
-  [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] std::size_t size() const {
+    return chunks_.empty() ? 0 : (chunks_.size() - 1) * chunk + chunks_.back().size();
+  }
 
   /// Calls f(element) for every element, in order.
   template <class F>
@@ -42,12 +43,10 @@ class chunked_list {
       std::vector<T>().swap(c);
     }
     chunks_.clear();
-    size_ = 0;
   }
 
  private:
   std::vector<std::vector<T>> chunks_;  // moving a chunk's vector keeps its elements in place
-  std::size_t size_ = 0;
 };
 
 }  // namespace volpol::plan::detail

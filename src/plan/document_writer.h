@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "document_model.h"
+#include "ordered_text.h"
 
 namespace volpol::plan::detail {
 
@@ -179,6 +180,22 @@ void node_fields::list(std::string_view k, Write&& write) {
   node_items items;
   write(items);
   f_.emplace_back(std::string(k), items.take());
+}
+
+/// A report's last member, a list of `count` objects, and the report's closing brace, as
+/// write_json writes them one level in: `"key": [` is already in `b`; `write(i, fields)` writes
+/// object i's fields (json_fields at indent 2). The objects are made on `threads` threads, in
+/// chunks, and written in order (ordered_text.h).
+template <class Write>
+void append_json_objects_and_close(buffered& b, std::size_t count, unsigned threads, Write&& write) {
+  ordered_text(
+      count, threads,
+      [&write](std::size_t i, std::string& chunk) {
+        chunk += i == 0 ? "\n    " : ",\n    ";
+        json_fields(chunk, 2).write_object([&](json_fields& f) { write(i, f); });
+      },
+      [&b](const std::string& chunk) { b.append(chunk); });
+  b.text() += count == 0 ? "]\n}\n" : "\n  ]\n}\n";
 }
 
 }  // namespace volpol::plan::detail

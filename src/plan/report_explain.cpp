@@ -347,14 +347,8 @@ void write_explanations_json(const std::vector<const volume_record*>& records, c
   text += ",\n  \"policies\": ";
   write_json(all_policies_node(plan), text, 1);
   text += ",\n  \"volumes\": [";
-  ordered_text(
-      records.size(), output_threads(ctx.threads),
-      [&](std::size_t i, std::string& chunk) {
-        chunk += i == 0 ? "\n    " : ",\n    ";
-        json_fields(chunk, 2).write_object([&](json_fields& f) { explanation_fields(*records[i], plan, f); });
-      },
-      [&b](const std::string& chunk) { b.append(chunk); });
-  b.text() += records.empty() ? "]\n}\n" : "\n  ]\n}\n";
+  append_json_objects_and_close(b, records.size(), output_threads(ctx.threads),
+                                [&](std::size_t i, json_fields& f) { explanation_fields(*records[i], plan, f); });
 }
 
 void write_explanations_yaml(const std::vector<const volume_record*>& records, const plan_result& plan,

@@ -6,7 +6,6 @@
 
 #include "document_model.h"
 #include "document_writer.h"
-#include "ordered_text.h"
 #include "report_fields.h"
 #include "volpol/plan/report.h"
 
@@ -23,15 +22,10 @@ void write_json(const plan_result& plan, const report_context& ctx, std::FILE* o
   }
   text += "  \"volumes\": [";
   // One record at a time (no whole-document tree), in chunks on ctx.threads threads.
-  detail::ordered_text(
-      plan.volumes.size(), detail::output_threads(ctx.threads),
-      [&plan](std::size_t i, std::string& chunk) {
-        chunk += i == 0 ? "\n    " : ",\n    ";
-        detail::json_fields(chunk, 2).write_object(
-            [&](detail::json_fields& f) { detail::record_fields(plan.volumes[i], plan, f); });
-      },
-      [&b](const std::string& chunk) { b.append(chunk); });
-  b.text() += plan.volumes.empty() ? "]\n}\n" : "\n  ]\n}\n";
+  detail::append_json_objects_and_close(b, plan.volumes.size(), detail::output_threads(ctx.threads),
+                                        [&plan](std::size_t i, detail::json_fields& f) {
+                                          detail::record_fields(plan.volumes[i], plan, f);
+                                        });
 }
 
 }  // namespace volpol::plan

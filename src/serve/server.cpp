@@ -155,15 +155,7 @@ void server::impl::validate(const httplib::Request& req, httplib::Response& res,
     serve::metrics& m;
     ~in_flight_guard() { m.set_in_flight(-1); }
   } guard{stats};
-  // While draining, every answer asks the client to close: no new request arrives on this
-  // connection once the listener is closed.
-  struct close_when_draining {
-    const std::atomic<bool>& draining;
-    httplib::Response& res;
-    ~close_when_draining() {
-      if (draining.load() && !res.has_header("Connection")) res.set_header("Connection", "close");
-    }
-  } closer{draining, res};
+  // (While draining, the post-routing handler makes the answer ask the client to close.)
 
   std::string body;
   bool over_limit = false;
@@ -235,8 +227,7 @@ void server::impl::install_routes() {
   s.Get("/readyz", [this](const httplib::Request&, httplib::Response& res) {
     if (draining.load()) {
       res.status = 503;
-      res.set_content("shutting down\n", "text/plain");
-      res.set_header("Connection", "close");
+      res.set_content("shutting down\n", "text/plain");  // and Connection: close (post-routing)
     } else {
       res.set_content("ok\n", "text/plain");
     }

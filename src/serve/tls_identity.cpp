@@ -43,14 +43,16 @@ diagnostic file_error(const std::string& file, std::string message) {
   return d;
 }
 
-/// fopen(path, "rb"), or nullptr with errno set; a folder is EISDIR (fopen itself takes one).
+/// fopen(path, "rb"), or nullptr with errno set; a folder is EISDIR (fopen itself opens one).
 std::FILE* open_file(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
   struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+  if (f != nullptr && ::fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    std::fclose(f);
     errno = EISDIR;
     return nullptr;
   }
-  return std::fopen(path.c_str(), "rb");
+  return f;
 }
 
 }  // namespace

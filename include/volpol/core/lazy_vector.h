@@ -4,9 +4,10 @@
 #pragma once
 
 #include <cstddef>
-#include <memory>
 #include <utility>
 #include <vector>
+
+#include "volpol/core/deep_ptr.h"
 
 namespace volpol {
 
@@ -15,16 +16,6 @@ namespace volpol {
 template <class T>
 class lazy_vector {
  public:
-  lazy_vector() = default;
-  lazy_vector(const lazy_vector& o) : v_(o.v_ ? std::make_unique<std::vector<T>>(*o.v_) : nullptr) {}
-  lazy_vector(lazy_vector&&) noexcept = default;
-  lazy_vector& operator=(const lazy_vector& o) {
-    if (this != &o) v_ = o.v_ ? std::make_unique<std::vector<T>>(*o.v_) : nullptr;
-    return *this;
-  }
-  lazy_vector& operator=(lazy_vector&&) noexcept = default;
-  ~lazy_vector() = default;
-
   [[nodiscard]] bool empty() const { return !v_ || v_->empty(); }
   [[nodiscard]] std::size_t size() const { return v_ ? v_->size() : 0; }
   [[nodiscard]] const T& operator[](std::size_t i) const { return (*v_)[i]; }
@@ -36,20 +27,16 @@ class lazy_vector {
   [[nodiscard]] const T* end() const { return v_ ? v_->data() + v_->size() : nullptr; }
   [[nodiscard]] T* begin() { return v_ ? v_->data() : nullptr; }
   [[nodiscard]] T* end() { return v_ ? v_->data() + v_->size() : nullptr; }
-  void push_back(const T& x) { grow().push_back(x); }
-  void push_back(T&& x) { grow().push_back(std::move(x)); }
+  void push_back(const T& x) { v_.get_or_make().push_back(x); }
+  void push_back(T&& x) { v_.get_or_make().push_back(std::move(x)); }
   template <class... Args>
   T& emplace_back(Args&&... args) {
-    return grow().emplace_back(std::forward<Args>(args)...);
+    return v_.get_or_make().emplace_back(std::forward<Args>(args)...);
   }
   void clear() { v_.reset(); }
 
  private:
-  std::vector<T>& grow() {
-    if (!v_) v_ = std::make_unique<std::vector<T>>();
-    return *v_;
-  }
-  std::unique_ptr<std::vector<T>> v_;
+  deep_ptr<std::vector<T>> v_;
 };
 
 }  // namespace volpol

@@ -36,6 +36,7 @@ class string_map {
 
   /// Collects entries for one map without a heap block per string (the loader's scratch:
   /// clear() keeps the capacity). build() sorts by key; on duplicate keys the last one wins.
+  /// add() throws std::length_error past 4 GiB of characters (offsets are 32-bit).
   class builder {
    public:
     void clear() noexcept {
@@ -119,7 +120,8 @@ class string_map {
   [[nodiscard]] item at(std::size_t i) const noexcept { return {text(2 * i), text(2 * i + 1)}; }
   [[nodiscard]] iterator begin() const noexcept { return {this, 0}; }
   [[nodiscard]] iterator end() const noexcept { return {this, size()}; }
-  /// Sets `key` to `val`, keeping the order (rebuilds the block: for the rare edit).
+  /// Sets `key` to `val`, keeping the order (rebuilds the block: for the rare edit). `key` and
+  /// `val` may be views into this map.
   void set(std::string_view key, std::string_view val);
   friend bool operator==(const string_map& a, const string_map& b) noexcept;
 

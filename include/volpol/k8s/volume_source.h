@@ -9,11 +9,11 @@
 #include <array>
 #include <bitset>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "volpol/core/deep_ptr.h"
 #include "volpol/k8s/compact_string.h"
 #include "volpol/k8s/object_meta.h"
 
@@ -151,21 +151,8 @@ class volume_sources {
     nfs_source nfs;
     csi_source csi;
   };
-  /// The details behind one pointer; a copy copies them (so volume_sources copies as a value).
-  struct details_box {
-    std::unique_ptr<details> p;  ///< nullptr until edit_nfs() or edit_csi()
-    details_box() noexcept = default;
-    details_box(const details_box& o) : p(o.p ? std::make_unique<details>(*o.p) : nullptr) {}
-    details_box(details_box&&) noexcept = default;
-    details_box& operator=(const details_box& o) {
-      if (this != &o) p = o.p ? std::make_unique<details>(*o.p) : nullptr;
-      return *this;
-    }
-    details_box& operator=(details_box&&) noexcept = default;
-    ~details_box() = default;
-  };
-  details& edit_details();
-  details_box details_;
+  /// Empty until edit_nfs() or edit_csi(); a copy copies the details.
+  deep_ptr<details> details_;
 };
 
 }  // namespace volpol::k8s

@@ -161,10 +161,11 @@ class value_reader {
     entries.clear();
     const bool ok = a_.entries(n, [&](std::string_view key, node& v) {
       if (!keeps(filter, key)) return true;
+      // `key` stays valid while the value is read: simdjson unescapes keys and strings into
+      // the document's append-only buffer; the YAML adapters' keys are nodes of the document.
       return scoped(key, [&] {
-        key_scratch_ = key;  // an event parser's key may not outlive the value's read
         if (!string_value(v, value_scratch_)) return false;
-        entries.add(key_scratch_, value_scratch_);
+        entries.add(key, value_scratch_);
         return true;
       });
     });
@@ -269,7 +270,6 @@ class value_reader {
   bool failed_ = false;                              ///< error_ holds the current error
   diagnostic error_;
   string_map::builder map_scratch_;
-  std::string key_scratch_;
   std::string value_scratch_;
 };
 
