@@ -19,7 +19,7 @@ void check_block_data_movement(context& c) {
     c.add_object(rule_id::block_data_movement, object_of(r),
                  fmt::format("the CSI snapshot of this Block PVC is moved by the file-system data mover `{}`, which "
                              "cannot read a block device",
-                             r.data_mover.empty() ? std::string(policy::data_mover_velero) : r.data_mover),
+                             r.data_mover.empty() ? std::string_view(policy::data_mover_velero) : r.data_mover.view()),
                  "add a snapshot policy for Block volumes with `dataMover: velero-block` (`pvcVolumeMode: Block`)",
                  r.policy);
   }

@@ -307,7 +307,7 @@ volume_entry& item_backupper::entry_for_pv(const k8s::persistent_volume& pv) {
     r.pvc_namespace = pv.claim_ref->namespace_;
   }
   if (!pv.storage_class_name.empty()) r.storage_class = pv.storage_class_name;
-  if (r.volume_type.empty()) r.volume_type = policy::volume_type_of(pv);  // a static name
+  if (r.volume_type.empty()) r.volume_type = zstring_view::terminated(policy::volume_type_of(pv));  // a static name
   return e;
 }
 
@@ -315,11 +315,11 @@ volume_entry& item_backupper::entry_for_pod_volume(const k8s::pod& pod, const k8
   volume_entry& e = pod_row(pod, {walk_key::kind::pod_volume, pod.metadata.namespace_, pod.metadata.name, v.name});
   volume_record& r = e.rec;
   set_pod(e, pod, v);
-  r.volume_type = policy::volume_type_of(v);  // a static name
+  r.volume_type = zstring_view::terminated(policy::volume_type_of(v));  // a static name
   return e;
 }
 
-std::string_view item_backupper::intern(std::string_view text) {
+zstring_view item_backupper::intern(std::string_view text) {
   if (text.empty()) return {};
   auto it = texts_->find(text);
   if (it == texts_->end()) it = texts_->emplace(text).first;

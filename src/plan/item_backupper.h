@@ -138,7 +138,7 @@ class item_backupper {
   std::vector<std::uint32_t> pod_ranks_;
   /// One copy of each name records view that is not in the cluster or the policies
   /// (plan_result::record_texts): `text`'s copy.
-  std::string_view intern(std::string_view text);
+  zstring_view intern(std::string_view text);
   std::shared_ptr<std::set<std::string, std::less<>>> texts_ = std::make_shared<std::set<std::string, std::less<>>>();
   /// Sets the record's pod and pod volume (and the entry's pod_rank).
   void set_pod(volume_entry& e, const k8s::pod& pod, const k8s::pod_volume& v);

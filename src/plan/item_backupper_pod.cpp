@@ -32,7 +32,7 @@ volume_entry& item_backupper::entry_for_pod_volume_or_pvc(const k8s::pod& pod, c
                                 {walk_key::kind::shared_pvc_row, pod.metadata.namespace_, pod.metadata.name, v.name});
     row.shared_pvc = &e;
     set_pod(row, pod, v);
-    row.rec.volume_type = policy::volume_type_of(v);
+    row.rec.volume_type = zstring_view::terminated(policy::volume_type_of(v));
   }
   return e;
 }

@@ -22,6 +22,8 @@
 #include <string_view>
 #include <utility>
 
+#include "volpol/core/zstring_view.h"
+
 namespace volpol::k8s {
 
 class compact_string {
@@ -77,6 +79,7 @@ class compact_string {
   friend bool operator==(const compact_string& a, std::string_view b) noexcept { return a.view() == b; }
   friend bool operator==(const compact_string& a, const char* b) noexcept { return a.view() == b; }
   friend bool operator==(const compact_string& a, const std::string& b) noexcept { return a.view() == b; }
+  friend bool operator==(const compact_string& a, zstring_view b) noexcept { return a.view() == b.view(); }
   friend std::strong_ordering operator<=>(const compact_string& a, const compact_string& b) noexcept {
     return a.view() <=> b.view();
   }

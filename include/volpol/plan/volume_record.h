@@ -9,6 +9,7 @@
 
 #include "volpol/core/lazy_vector.h"
 #include "volpol/core/value.h"
+#include "volpol/core/zstring_view.h"
 #include "volpol/plan/volume_decision.h"
 #include "volpol/policy/volume_policy.h"
 
@@ -31,32 +32,33 @@ enum class backup_method : std::uint8_t {
 [[nodiscard]] std::string_view to_string(backup_method m);
 
 /// Names are views into the cluster the plan was made from (and policies into its
-/// policies): a record is valid while those live. It holds no prose: the reason, Velero's
+/// policies): a record is valid while those live. They are zstring_views (8 bytes each, not
+/// 16): a plan of 300k objects holds some 660k records. It holds no prose: the reason, Velero's
 /// skippedReason and the error messages are made from its data when output is written
 /// (report.h: reason_text, skipped_reason_text, error_text).
 struct volume_record {
   // ---- BackupVolumeInfo --------------------------------------------------------
-  std::string_view pvc_name;
-  std::string_view pvc_namespace;
-  std::string_view pv_name;
+  zstring_view pvc_name;
+  zstring_view pvc_namespace;
+  zstring_view pv_name;
   backup_method method = backup_method::none;
   bool snapshot_data_moved = false;
   bool skipped = false;
   /// Velero's skipped-PV tracker entries (BackupVolumeInfo.skippedReason, `approach: reason;`).
   skipped_reasons skip;
   // ---- volpol ------------------------------------------------------------------
-  std::string_view pod_namespace;  ///< for pod volumes: the pod (for PVCs: the pod that took the PVB, if any)
-  std::string_view pod_name;
-  std::string_view pod_volume;  ///< the volume's name in the pod
-  std::string_view storage_class;
-  std::string_view volume_type;  ///< volumeTypes name (csi, nfs, emptyDir, ...)
+  zstring_view pod_namespace;  ///< for pod volumes: the pod (for PVCs: the pod that took the PVB, if any)
+  zstring_view pod_name;
+  zstring_view pod_volume;  ///< the volume's name in the pod
+  zstring_view storage_class;
+  zstring_view volume_type;  ///< volumeTypes name (csi, nfs, emptyDir, ...)
   /// The volume policy that decided, if any: a pointer into the policies given to make_plan,
   /// which must outlive the plan (its index, scope, conditions as written and action).
   const policy::volume_policy* policy = nullptr;
   // Views into plan_result::record_texts (one copy of each name for the whole plan).
-  std::string_view data_mover;         ///< for CSI snapshots with data movement
-  std::string_view snapshot_class;     ///< the VolumeSnapshotClass of a CSI snapshot (volume_snapshot_class.h)
-  std::string_view snapshot_location;  ///< the VolumeSnapshotLocation of a native snapshot
+  zstring_view data_mover;         ///< for CSI snapshots with data movement
+  zstring_view snapshot_class;     ///< the VolumeSnapshotClass of a CSI snapshot (volume_snapshot_class.h)
+  zstring_view snapshot_location;  ///< the VolumeSnapshotLocation of a native snapshot
   /// --custom-action-params given: a plugin calling ShouldPerformCustomAction with them takes
   /// this PVC (the custom-action design's partial-parameter match).
   bool custom_action_taken = false;

@@ -83,7 +83,8 @@ struct structured_volume {
 
 /// The volumeTypes name of a PV: its first source in Velero's fixed order for PVs, "" if none.
 ///     // spec: {csi: {...}, nfs: {...}}  →  "csi";  spec: {storageos: {}}  →  "storageOS"
-/// Mirrors `getVolumeTypeFromPV` (internal/resourcepolicies/volume_types_conditions.go).
+/// Mirrors `getVolumeTypeFromPV` (internal/resourcepolicies/volume_types_conditions.go). The
+/// names returned by both functions are views of string literals (they end in a NUL).
 [[nodiscard]] std::string_view volume_type_of(const k8s::persistent_volume& pv);
 /// The volumeTypes name of a pod volume, in Velero's (different) order for pod volumes, which
 /// puts hostPath, emptyDir and image last; "" for none (a persistentVolumeClaim volume has no
