@@ -403,12 +403,20 @@ void item_backupper::finish_custom_policy(volume_entry& e) {
   if (!r.error()) r.decision = d;
 }
 
+void item_backupper::take_skipped_reasons() {
+  entries_.for_each([this](volume_entry& e) {
+    if (e.shared_pvc != nullptr || e.decided) return;
+    const volume_record& r = e.rec;
+    const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // none: pod volumes
+    if (!key.empty()) e.rec.skip = skipped_.reasons(key);
+  });
+}
+
 void item_backupper::finish_record(volume_entry& e, std::size_t validation_errors) {
   volume_record& r = e.rec;
-  // Undecided volumes are skipped, with the skipped PV tracker's reasons when it has some.
-  const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // none: pod volumes
+  // Undecided volumes are skipped (the skipped PV tracker's reasons are in r.skip already:
+  // take_skipped_reasons).
   if (!e.decided) r.skipped = true;
-  if (!key.empty() && !e.decided) r.skip = skipped_.reasons(key);
   finish_custom_policy(e);
   if (!e.decided && r.decision.kind == reason_kind::not_collected && !r.error()) {
     r.method = backup_method::not_backed_up;
@@ -469,7 +477,14 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
   out.merged_policies = merged_;
   out.record_texts = texts_;
   fill_shared_pvc_rows();
+  take_skipped_reasons();
+  // The walk is over: its indexes and trackers go before the records move out, so that the
+  // result's records reuse their memory (the end of the walk is the plan's memory peak).
   index_ = {};
+  pod_rows_ = {};
+  pod_ranks_ = {};
+  pvc_tracker_ = {};
+  skipped_ = {};
   std::vector<std::uint32_t> pod_ranks;  // of each record, for sort_records
   pod_ranks.reserve(entries_.size());
   entries_.drain([&](volume_entry& e) {  // move records out, freeing as we go

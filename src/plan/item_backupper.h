@@ -99,7 +99,10 @@ class item_backupper {
   /// Rows of second pods mounting a shared PVC: the PVC's names, and the pod whose
   /// PodVolumeBackup covers it (when one does).
   void fill_shared_pvc_rows();
-  /// A record's last touches: skipped (with the skipped PV tracker's reasons), a custom
+  /// The skipped PV tracker's reasons of every undecided PV and PVC record (its r.skip), so
+  /// the tracker can go before the records move out.
+  void take_skipped_reasons();
+  /// A record's last touches: skipped, a custom
   /// policy's outcome, not collected, FailedValidation, fs-backup without a pod, and whether a
   /// plugin would take it (--custom-action-params).
   void finish_record(volume_entry& e, std::size_t validation_errors);

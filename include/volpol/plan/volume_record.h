@@ -44,6 +44,10 @@ struct volume_record {
   backup_method method = backup_method::none;
   bool snapshot_data_moved = false;
   bool skipped = false;
+  /// --custom-action-params given: a plugin calling ShouldPerformCustomAction with them takes
+  /// this PVC (the custom-action design's partial-parameter match). (Beside the other flags:
+  /// a record is 248 bytes, not 256.)
+  bool custom_action_taken = false;
   /// Velero's skipped-PV tracker entries (BackupVolumeInfo.skippedReason, `approach: reason;`).
   skipped_reasons skip;
   // ---- volpol ------------------------------------------------------------------
@@ -59,9 +63,6 @@ struct volume_record {
   zstring_view data_mover;         ///< for CSI snapshots with data movement
   zstring_view snapshot_class;     ///< the VolumeSnapshotClass of a CSI snapshot (volume_snapshot_class.h)
   zstring_view snapshot_location;  ///< the VolumeSnapshotLocation of a native snapshot
-  /// --custom-action-params given: a plugin calling ShouldPerformCustomAction with them takes
-  /// this PVC (the custom-action design's partial-parameter match).
-  bool custom_action_taken = false;
   /// Why: the step that decided the outcome (or the last that concluded, when none decided).
   volume_decision decision;
   /// Errors Velero reports for this volume, in the order the walk met them.
