@@ -30,9 +30,9 @@ std::string lookup_text(const decision& d) {
   switch (d.lookup) {
     case pv_lookup_status::no_volume_name: return "the PVC has no spec.volumeName";
     case pv_lookup_status::not_bound:
-      return fmt::format("the PVC is in phase `{}`, not Bound", d.pvc ? d.pvc->phase : std::string());
+      return fmt::format("the PVC is in phase `{}`, not Bound", d.pvc ? d.pvc->phase.view() : std::string_view());
     case pv_lookup_status::pv_missing:
-      return fmt::format("PV `{}` is not in the cluster", d.pvc ? d.pvc->volume_name : std::string());
+      return fmt::format("PV `{}` is not in the cluster", d.pvc ? d.pvc->volume_name.view() : std::string_view());
     default: return "its PV is unknown";
   }
 }

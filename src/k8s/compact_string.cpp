@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -10,7 +13,59 @@
 
 namespace volpol::k8s {
 
-compact_string::~compact_string() { std::free(p_); }
+namespace {
+
+// Values of core/v1 enumerations (types.go): PodPhase, PersistentVolumeClaimPhase,
+// PersistentVolumePhase, PersistentVolumeMode, PersistentVolumeAccessMode,
+// PersistentVolumeReclaimPolicy; and the two booleans as labels and annotations write them.
+constexpr std::array<std::string_view, 20> known_values = {
+    "Pending",       "Running",          "Succeeded", "Failed", "Unknown", "Bound",   "Lost",          "Available",
+    "Released",      "Filesystem",       "Block",     "Retain", "Delete",  "Recycle", "ReadWriteOnce", "ReadOnlyMany",
+    "ReadWriteMany", "ReadWriteOncePod", "true",      "false"};
+
+// Each value in a compact_string's layout: [uint32 size][bytes]['\0'].
+struct alignas(std::uint32_t) known_block {
+  std::uint32_t size;
+  std::array<char, 20> text;
+};
+
+constexpr std::array<known_block, known_values.size()> make_table() {
+  std::array<known_block, known_values.size()> t{};
+  for (std::size_t i = 0; i < known_values.size(); ++i) {
+    t[i].size = static_cast<std::uint32_t>(known_values[i].size());
+    for (std::size_t j = 0; j < known_values[i].size(); ++j) t[i].text[j] = known_values[i][j];
+  }
+  return t;
+}
+
+constexpr std::array<known_block, known_values.size()> known_table = make_table();
+static_assert(offsetof(known_block, text) == sizeof(std::uint32_t));
+
+/// The table's block for `s`, or nullptr.
+const known_block* find_known(std::string_view s) noexcept {
+  if (s.size() < 4 || s.size() > 16) return nullptr;
+  for (const known_block& b : known_table)
+    if (b.size == s.size() && std::memcmp(b.text.data(), s.data(), s.size()) == 0) return &b;
+  return nullptr;
+}
+
+bool in_table(const char* p) noexcept {
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  const auto begin = reinterpret_cast<std::uintptr_t>(known_table.data());
+  return at >= begin && at < begin + sizeof known_table;
+}
+
+}  // namespace
+
+std::span<const std::string_view> well_known_values() noexcept { return known_values; }
+
+compact_string::~compact_string() { release(); }
+
+void compact_string::release() noexcept {
+  if (!in_table(p_)) std::free(p_);
+}
+
+bool compact_string::is_well_known() const noexcept { return p_ != nullptr && in_table(p_); }
 
 std::size_t compact_string::size() const noexcept {
   if (p_ == nullptr) return 0;
@@ -20,19 +75,25 @@ std::size_t compact_string::size() const noexcept {
 }
 
 void compact_string::clear() noexcept {
-  std::free(p_);
+  release();
   p_ = nullptr;
 }
 
 void compact_string::assign(std::string_view s) {
   if (s.empty()) return clear();
+  if (const known_block* b = find_known(s)) {
+    release();  // `s` may view this very string: the table's copy stays
+    // Read through p_ only (size(), view()): the table is never written.
+    p_ = const_cast<char*>(reinterpret_cast<const char*>(b));  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+    return;
+  }
   const auto n = static_cast<std::uint32_t>(s.size());
   char* block = static_cast<char*>(std::malloc(sizeof n + s.size() + 1));
   if (block == nullptr) throw std::bad_alloc();
   std::memcpy(block, &n, sizeof n);
   std::memcpy(block + sizeof n, s.data(), s.size());
   block[sizeof n + s.size()] = '\0';
-  std::free(p_);  // after the copy: `s` may view this very string
+  release();  // after the copy: `s` may view this very string
   p_ = block;
 }
 

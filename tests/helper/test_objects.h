@@ -45,7 +45,7 @@ inline k8s::persistent_volume make_pv(std::string name, std::string storage_clas
   k8s::persistent_volume pv;
   pv.metadata.name = std::move(name);
   pv.storage_class_name = std::move(storage_class);
-  if (claim_ref) pv.claim_ref = k8s::object_reference{claim_ref->first, claim_ref->second, ""};
+  if (claim_ref) pv.claim_ref = k8s::object_reference{claim_ref->first, claim_ref->second};
   return pv;
 }
 

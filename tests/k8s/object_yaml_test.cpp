@@ -45,7 +45,7 @@ status: {phase: Available}
   EXPECT_EQ(pv->reclaim_policy, "Retain");
   ASSERT_TRUE(pv->claim_ref.has_value());
   EXPECT_EQ(pv->claim_ref->namespace_, "ns");
-  EXPECT_EQ(pv->claim_ref->uid, "u-1");
+  EXPECT_EQ(pv->claim_ref->name, "data");
   EXPECT_TRUE(pv->sources.has(volume_source::csi));
   EXPECT_EQ(pv->sources.present.count(), 1U);
   EXPECT_EQ(pv->sources.csi().driver, "ebs.csi.aws.com");

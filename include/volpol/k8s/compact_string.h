@@ -3,6 +3,10 @@
 // one or none set). std::string takes 32 bytes even when empty; at 300k objects the difference
 // is most of the loader's memory.
 //
+// The values of Kubernetes' enumerations (status.phase, volumeMode, accessModes,
+// persistentVolumeReclaimPolicy: well_known_values) take no heap block at all: such a string
+// points at the one static copy of its value. Every other non-empty value has a block of its own.
+//
 // Reads like a std::string: converts to std::string_view and std::string, compares with
 // strings, string views and literals, prints with << and {fmt}:
 //
@@ -18,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -56,6 +61,9 @@ class compact_string {
   }
   operator std::string_view() const noexcept { return view(); }  // NOLINT
   operator std::string() const { return std::string(view()); }   // NOLINT
+  /// A view of c_str(): valid while this string lives unchanged (an inline-free string: its
+  /// characters do not move with it).
+  operator zstring_view() const noexcept { return zstring_view(c_str()); }  // NOLINT
   [[nodiscard]] std::string str() const { return std::string(view()); }
 
   [[nodiscard]] bool empty() const noexcept { return p_ == nullptr; }
@@ -74,6 +82,8 @@ class compact_string {
     return std::string(view().substr(pos, n));
   }
   void clear() noexcept;
+  /// The value points at the static copy of a well-known value (no heap block of its own).
+  [[nodiscard]] bool is_well_known() const noexcept;
 
   friend bool operator==(const compact_string& a, const compact_string& b) noexcept { return a.view() == b.view(); }
   friend bool operator==(const compact_string& a, std::string_view b) noexcept { return a.view() == b; }
@@ -96,10 +106,18 @@ class compact_string {
  private:
   void assign(std::string_view s);
 
-  char* p_ = nullptr;  ///< nullptr for ""; else [uint32 size][bytes]['\0'] on the heap
+  void release() noexcept;
+  /// nullptr for ""; else [uint32 size][bytes]['\0'] on the heap, or the same layout in the
+  /// static table of well-known values (never written through, never freed).
+  char* p_ = nullptr;
 };
 
 std::ostream& operator<<(std::ostream& out, const compact_string& s);
+
+/// The values a compact_string holds without a heap block, in the table's order: the phases
+/// of pods, PersistentVolumeClaims and PersistentVolumes, the volume modes, access modes and
+/// reclaim policies (core/v1 types.go), and "true" / "false".
+[[nodiscard]] std::span<const std::string_view> well_known_values() noexcept;
 
 }  // namespace volpol::k8s
 

@@ -14,7 +14,7 @@ namespace volpol::k8s {
 struct object_reference {
   std::string namespace_;
   std::string name;
-  std::string uid;
+  // Not the uid: no decision reads it (at 36 characters, 80 bytes of every bound PV).
 };
 
 struct persistent_volume {
@@ -25,10 +25,10 @@ struct persistent_volume {
   bool has_capacity = false;                  ///< spec.capacity.storage was present
   std::string storage_class_name;             ///< spec.storageClassName ("" when absent)
   std::optional<object_reference> claim_ref;  ///< spec.claimRef
-  std::string volume_mode;                    ///< spec.volumeMode, as written ("" when absent)
+  compact_string volume_mode;                 ///< spec.volumeMode, as written ("" when absent)
   std::vector<std::string> access_modes;
-  std::string reclaim_policy;  ///< spec.persistentVolumeReclaimPolicy
-  std::string phase;           ///< status.phase
+  compact_string reclaim_policy;  ///< spec.persistentVolumeReclaimPolicy
+  compact_string phase;           ///< status.phase
   volume_sources sources;      ///< spec.<source>
 };
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "volpol/k8s/compact_string.h"
 #include "volpol/k8s/object_meta.h"
 #include "volpol/k8s/quantity.h"
 
@@ -15,12 +16,12 @@ struct persistent_volume_claim {
   object_origin origin;
   /// spec.storageClassName: nullopt when absent (nil in Go), "" when set to "".
   std::optional<std::string> storage_class_name;
-  std::string volume_name;                  ///< spec.volumeName: the bound PV ("" = none)
-  std::optional<std::string> volume_mode;   ///< spec.volumeMode: nullopt when absent
+  compact_string volume_name;                 ///< spec.volumeName: the bound PV ("" = none)
+  std::optional<compact_string> volume_mode;  ///< spec.volumeMode: nullopt when absent
   std::vector<std::string> access_modes;    ///< spec.accessModes, in order
   std::optional<quantity> requested;        ///< spec.resources.requests.storage
   std::optional<quantity> status_capacity;  ///< status.capacity.storage
-  std::string phase;                        ///< status.phase ("" when absent): Pending, Bound, Lost
+  compact_string phase;                       ///< status.phase ("" when absent): Pending, Bound, Lost
 };
 
 }  // namespace volpol::k8s

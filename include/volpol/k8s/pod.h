@@ -25,8 +25,8 @@ struct pod {
   object_meta metadata;
   object_origin origin;
   std::vector<pod_volume> volumes;      ///< spec.volumes, in order
-  std::string node_name;                ///< spec.nodeName
-  std::string phase;                    ///< status.phase: Pending, Running, Succeeded, Failed, Unknown
+  compact_string node_name;             ///< spec.nodeName
+  compact_string phase;                 ///< status.phase: Pending, Running, Succeeded, Failed, Unknown
   bool has_deletion_timestamp = false;  ///< metadata.deletionTimestamp set: Velero skips the item
 
   /// The volume named `name`, or nullptr.

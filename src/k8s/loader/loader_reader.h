@@ -336,7 +336,10 @@ class object_reader : private value_reader<A> {
     return a_.fields(n, [&](std::string_view key, node& v) {
       if (key == "namespace") return string_field(key, v, out->namespace_);
       if (key == "name") return string_field(key, v, out->name);
-      if (key == "uid") return string_field(key, v, out->uid);
+      if (key == "uid") {  // checked as Kubernetes decodes it, not kept (object_reference)
+        std::string uid;
+        return string_field(key, v, uid);
+      }
       return true;
     });
   }
