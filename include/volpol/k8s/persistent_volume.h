@@ -29,7 +29,7 @@ struct persistent_volume {
   std::vector<std::string> access_modes;
   compact_string reclaim_policy;  ///< spec.persistentVolumeReclaimPolicy
   compact_string phase;           ///< status.phase
-  volume_sources sources;      ///< spec.<source>
+  volume_sources sources;         ///< spec.<source>
 };
 
 }  // namespace volpol::k8s
