@@ -68,7 +68,7 @@ std::string describe(const decision& d) {
     case reason::excluded_volume: return exclusion_text(d.exclusion);
     case reason::pod_fs_backup:
       return fmt::format("pod {} volume `{}` is fs-backed-up ({})", d.pod ? d.pod->metadata.key() : std::string(),
-                         d.pod_volume ? d.pod_volume->name : std::string(), annotation_text(d.pod_reason));
+                         d.pod_volume ? d.pod_volume->name.view() : std::string_view(), annotation_text(d.pod_reason));
     case reason::snapshot_volumes_unset:
     case reason::snapshot_volumes_true:
     case reason::snapshot_volumes_false: return snapshot_volumes_text(d.why);

@@ -62,29 +62,40 @@ std::span<const std::string_view> well_known_values() noexcept { return known_va
 compact_string::~compact_string() { release(); }
 
 void compact_string::release() noexcept {
-  if (!in_table(p_)) std::free(p_);
+  if (is_inline()) return;
+  char* b = block();
+  if (!in_table(b)) std::free(b);
 }
 
-bool compact_string::is_well_known() const noexcept { return p_ != nullptr && in_table(p_); }
+bool compact_string::is_well_known() const noexcept { return !is_inline() && block() != nullptr && in_table(block()); }
 
 std::size_t compact_string::size() const noexcept {
-  if (p_ == nullptr) return 0;
+  if (is_inline()) return raw_[0] >> 1U;
+  const char* b = block();
+  if (b == nullptr) return 0;
   std::uint32_t n = 0;
-  std::memcpy(&n, p_, sizeof n);
+  std::memcpy(&n, b, sizeof n);
   return n;
 }
 
 void compact_string::clear() noexcept {
   release();
-  p_ = nullptr;
+  std::memset(raw_, 0, sizeof raw_);
 }
 
 void compact_string::assign(std::string_view s) {
   if (s.empty()) return clear();
   if (const known_block* b = find_known(s)) {
     release();  // `s` may view this very string: the table's copy stays
-    // Read through p_ only (size(), view()): the table is never written.
-    p_ = const_cast<char*>(reinterpret_cast<const char*>(b));  // NOLINT(cppcoreguidelines-pro-type-const-cast)
+    set_block(reinterpret_cast<const char*>(b));
+    return;
+  }
+  if (s.size() <= inline_capacity) {
+    unsigned char in[sizeof raw_] = {};  // built aside: `s` may view this very string
+    in[0] = static_cast<unsigned char>(s.size() * 2 + 1);
+    std::memcpy(in + 1, s.data(), s.size());
+    release();
+    std::memcpy(raw_, in, sizeof raw_);
     return;
   }
   const auto n = static_cast<std::uint32_t>(s.size());
@@ -94,7 +105,7 @@ void compact_string::assign(std::string_view s) {
   std::memcpy(block + sizeof n, s.data(), s.size());
   block[sizeof n + s.size()] = '\0';
   release();  // after the copy: `s` may view this very string
-  p_ = block;
+  set_block(block);
 }
 
 std::ostream& operator<<(std::ostream& out, const compact_string& s) { return out << s.view(); }

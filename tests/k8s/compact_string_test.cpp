@@ -36,9 +36,29 @@ TEST(compact_string, well_known_values_share_one_static_copy) {
   EXPECT_EQ(well_known_values().size(), 20U);
 }
 
-TEST(compact_string, other_values_have_a_block_of_their_own) {
-  const compact_string a = "bound", b = "Bound2", c = "data-postgres-0";
+TEST(compact_string, short_values_are_kept_inline) {
+  const compact_string a = "bound", b = "config", one = "x";
   EXPECT_FALSE(a.is_well_known());  // case matters
+  EXPECT_TRUE(a.is_inline());
+  EXPECT_TRUE(b.is_inline());
+  EXPECT_TRUE(one.is_inline());
+  EXPECT_EQ(b, "config");
+  EXPECT_EQ(b.size(), compact_string::inline_capacity);
+  EXPECT_EQ(one.size(), 1U);
+  EXPECT_STREQ(b.c_str(), "config");
+  const auto* inside = reinterpret_cast<const char*>(&b);
+  EXPECT_GE(b.data(), inside);  // the characters are in the string's own 8 bytes
+  EXPECT_LT(b.data(), inside + sizeof b);
+  compact_string moved = b;
+  const compact_string target = std::move(moved);
+  EXPECT_EQ(target, "config");
+  EXPECT_TRUE(moved.empty());  // NOLINT(bugprone-use-after-move): a move leaves it empty
+  EXPECT_FALSE(compact_string("Bound").is_inline());  // well-known values use the table
+}
+
+TEST(compact_string, other_values_have_a_block_of_their_own) {
+  const compact_string b = "Bound2x", c = "data-postgres-0";
+  EXPECT_FALSE(b.is_inline());  // 7 characters
   EXPECT_FALSE(b.is_well_known());
   EXPECT_FALSE(c.is_well_known());
   EXPECT_EQ(c, "data-postgres-0");
@@ -59,9 +79,22 @@ TEST(compact_string, assign_moves_between_kinds_without_leaking) {
   EXPECT_TRUE(s.is_well_known());
   s = std::string_view(s);  // assigning its own characters
   EXPECT_EQ(s, "Block");
-  compact_string t = "node-a";
+  compact_string t = "node-a";  // inline
   t = std::string_view(t);
   EXPECT_EQ(t, "node-a");
+  compact_string u = "node-abcdef";  // a heap block
+  u = std::string_view(u);
+  EXPECT_EQ(u, "node-abcdef");
+  u = std::string_view(u).substr(5);  // part of its own characters, now inline
+  EXPECT_EQ(u, "abcdef");
+  EXPECT_TRUE(u.is_inline());
+  u = std::string_view(u).substr(1);
+  EXPECT_EQ(u, "bcdef");
+  u = "a-longer-value";
+  compact_string w = "tiny";
+  std::swap(u, w);
+  EXPECT_EQ(u, "tiny");
+  EXPECT_EQ(w, "a-longer-value");
   compact_string moved = std::move(t);
   EXPECT_EQ(moved, "node-a");
   moved = compact_string("Running");

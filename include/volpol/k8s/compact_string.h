@@ -5,7 +5,10 @@
 //
 // The values of Kubernetes' enumerations (status.phase, volumeMode, accessModes,
 // persistentVolumeReclaimPolicy: well_known_values) take no heap block at all: such a string
-// points at the one static copy of its value. Every other non-empty value has a block of its own.
+// points at the one static copy of its value. Other values of up to 6 characters ("config",
+// "data", "tmp", "gp3") are kept inside the 8 bytes, as std::string keeps short strings: their
+// characters move with the string (a view of one is valid while the string stays where it
+// is). Every longer value has a heap block of its own.
 //
 // Reads like a std::string: converts to std::string_view and std::string, compares with
 // strings, string views and literals, prints with << and {fmt}:
@@ -18,9 +21,11 @@
 
 #include <fmt/core.h>
 
+#include <bit>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <iosfwd>
 #include <span>
 #include <string>
@@ -38,7 +43,10 @@ class compact_string {
   compact_string(const char* s) : compact_string(std::string_view(s)) {}         // NOLINT
   compact_string(const std::string& s) : compact_string(std::string_view(s)) {}  // NOLINT
   compact_string(const compact_string& o) : compact_string(o.view()) {}
-  compact_string(compact_string&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
+  compact_string(compact_string&& o) noexcept {
+    std::memcpy(raw_, o.raw_, sizeof raw_);
+    std::memset(o.raw_, 0, sizeof o.raw_);
+  }
   ~compact_string();
 
   compact_string& operator=(const compact_string& o) {
@@ -46,7 +54,7 @@ class compact_string {
     return *this;
   }
   compact_string& operator=(compact_string&& o) noexcept {
-    std::swap(p_, o.p_);
+    std::swap(raw_, o.raw_);
     return *this;
   }
   compact_string& operator=(std::string_view s) {
@@ -56,21 +64,22 @@ class compact_string {
   compact_string& operator=(const char* s) { return *this = std::string_view(s); }
   compact_string& operator=(const std::string& s) { return *this = std::string_view(s); }
 
-  [[nodiscard]] std::string_view view() const noexcept {
-    return p_ ? std::string_view(p_ + sizeof(std::uint32_t), size()) : std::string_view();
-  }
+  [[nodiscard]] std::string_view view() const noexcept { return std::string_view(c_str(), size()); }
   operator std::string_view() const noexcept { return view(); }  // NOLINT
   operator std::string() const { return std::string(view()); }   // NOLINT
-  /// A view of c_str(): valid while this string lives unchanged (an inline-free string: its
-  /// characters do not move with it).
+  /// A view of c_str(): valid while this string lives unchanged and unmoved.
   operator zstring_view() const noexcept { return zstring_view(c_str()); }  // NOLINT
   [[nodiscard]] std::string str() const { return std::string(view()); }
 
-  [[nodiscard]] bool empty() const noexcept { return p_ == nullptr; }
+  [[nodiscard]] bool empty() const noexcept { return !is_inline() && block() == nullptr; }
   [[nodiscard]] std::size_t size() const noexcept;
   [[nodiscard]] std::size_t length() const noexcept { return size(); }
   /// NUL-terminated, "" when empty.
-  [[nodiscard]] const char* c_str() const noexcept { return p_ ? p_ + sizeof(std::uint32_t) : ""; }
+  [[nodiscard]] const char* c_str() const noexcept {
+    if (is_inline()) return reinterpret_cast<const char*>(raw_ + 1);
+    const char* b = block();
+    return b != nullptr ? b + sizeof(std::uint32_t) : "";
+  }
   [[nodiscard]] const char* data() const noexcept { return c_str(); }
   [[nodiscard]] const char* begin() const noexcept { return c_str(); }
   [[nodiscard]] const char* end() const noexcept { return c_str() + size(); }
@@ -84,6 +93,9 @@ class compact_string {
   void clear() noexcept;
   /// The value points at the static copy of a well-known value (no heap block of its own).
   [[nodiscard]] bool is_well_known() const noexcept;
+  /// The value is kept inside the string's 8 bytes (1 to inline_capacity characters).
+  [[nodiscard]] bool is_inline() const noexcept { return (raw_[0] & 1U) != 0; }
+  static constexpr std::size_t inline_capacity = 6;
 
   friend bool operator==(const compact_string& a, const compact_string& b) noexcept { return a.view() == b.view(); }
   friend bool operator==(const compact_string& a, std::string_view b) noexcept { return a.view() == b; }
@@ -107,9 +119,19 @@ class compact_string {
   void assign(std::string_view s);
 
   void release() noexcept;
-  /// nullptr for ""; else [uint32 size][bytes]['\0'] on the heap, or the same layout in the
-  /// static table of well-known values (never written through, never freed).
-  char* p_ = nullptr;
+  [[nodiscard]] char* block() const noexcept {
+    char* p = nullptr;
+    std::memcpy(&p, raw_, sizeof p);
+    return p;
+  }
+  void set_block(const char* p) noexcept { std::memcpy(raw_, &p, sizeof p); }
+  /// Either a pointer (all zero for ""): to [uint32 size][bytes]['\0'] on the heap, or to the
+  /// same layout in the static table of well-known values (never written, never freed); both
+  /// are aligned, so the pointer's low byte (raw_[0] on a little-endian machine) is even.
+  /// Or inline: raw_[0] = size * 2 + 1, then the characters and a NUL.
+  alignas(char*) unsigned char raw_[sizeof(char*)] = {};
+  static_assert(std::endian::native == std::endian::little,
+                "compact_string's inline form reads the pointer's low byte");
 };
 
 std::ostream& operator<<(std::ostream& out, const compact_string& s);

@@ -11,7 +11,7 @@ namespace volpol::k8s {
 
 /// One entry of pod.spec.volumes, and whether the pod's containers use it.
 struct pod_volume {
-  std::string name;
+  compact_string name;
   volume_sources sources;
   /// A spec.containers[].volumeMounts[] entry names this volume (initContainers and
   /// ephemeralContainers do not count). Velero's pod volume backupper skips a volume no
