@@ -150,6 +150,9 @@ for size in $sizes; do
   S_pods[$size]=$(sed -E 's/.*pods=([0-9]+).*/\1/' <<<"$counts")
   S_pvcs[$size]=$(sed -E 's/.*pvcs=([0-9]+).*/\1/' <<<"$counts")
   S_pvs[$size]=$(sed -E 's/.*pvs=([0-9]+).*/\1/' <<<"$counts")
+  # Write the new dumps back to disk now: write-back of hundreds of MB (GBs at 300k) would
+  # otherwise run during the timed runs below and slow them unevenly.
+  sync
   S_bytes_json[$size]=$(stat -c %s "$json")
   S_bytes_yaml[$size]=$(stat -c %s "$yaml")
   runs=${size_runs[$size]}
