@@ -18,6 +18,7 @@
 #pragma once
 
 #include <charconv>
+#include <concepts>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -26,6 +27,7 @@
 
 #include "document_model.h"
 #include "ordered_text.h"
+#include "volpol/core/zstring_view.h"
 
 namespace volpol::plan::detail {
 
@@ -47,6 +49,11 @@ class json_fields {
 
   void optional_text(std::string_view k, std::string_view v) {
     if (!v.empty()) text(k, v);
+  }
+  /// A record's name: empty is known without counting its size.
+  template <std::same_as<zstring_view> Z>
+  void optional_text(std::string_view k, Z v) {
+    if (!v.empty()) text(k, v.view());
   }
   void text(std::string_view k, std::string_view v) {
     key(k);
@@ -140,6 +147,10 @@ class node_fields {
  public:
   void optional_text(std::string_view k, std::string_view v) {
     if (!v.empty()) text(k, v);
+  }
+  template <std::same_as<zstring_view> Z>
+  void optional_text(std::string_view k, Z v) {
+    if (!v.empty()) text(k, v.view());
   }
   void text(std::string_view k, std::string_view v) { f_.emplace_back(std::string(k), str(v)); }
   void flag(std::string_view k, bool v) { f_.emplace_back(std::string(k), boolean(v)); }

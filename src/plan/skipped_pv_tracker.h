@@ -33,8 +33,8 @@ class skipped_pv_tracker {
   [[nodiscard]] skipped_reasons reasons(const detail::walk_key& key) const;
 
   /// Velero's getVolumeKey: the PV's key, else the PVC's, else an empty key.
-  [[nodiscard]] static detail::walk_key key_for(std::string_view pv_name, std::string_view pvc_namespace,
-                                                std::string_view pvc_name) {
+  [[nodiscard]] static detail::walk_key key_for(zstring_view pv_name, zstring_view pvc_namespace,
+                                                zstring_view pvc_name) {
     return detail::walk_key::of(pv_name, pvc_namespace, pvc_name);
   }
 

@@ -14,6 +14,8 @@
 #include <string>
 #include <string_view>
 
+#include "volpol/core/zstring_view.h"
+
 namespace volpol::plan::detail {
 
 struct walk_key {
@@ -28,8 +30,9 @@ struct walk_key {
 
   /// Velero's getVolumeKey: a PV's key when `pv_name` is set, else the PVC's when both its
   /// namespace and name are set, else an empty key.
-  [[nodiscard]] static walk_key of(std::string_view pv_name, std::string_view pvc_namespace,
-                                   std::string_view pvc_name) {
+  /// (NUL-terminated names, as records hold them: which are empty is known before any size
+  /// is counted.)
+  [[nodiscard]] static walk_key of(zstring_view pv_name, zstring_view pvc_namespace, zstring_view pvc_name) {
     if (!pv_name.empty()) return {kind::pv, {}, pv_name, {}};
     if (!pvc_name.empty() && !pvc_namespace.empty()) return {kind::pvc, pvc_namespace, pvc_name, {}};
     return {};

@@ -45,6 +45,12 @@ TEST(zstring_view, compares_as_its_characters) {
   EXPECT_LT(za.compare("alphabet"), 0);
   EXPECT_EQ(za.compare(std::string_view("alpha")), 0);
   EXPECT_GT(zb.compare("alpha"), 0);
+  EXPECT_LT(za.compare(zb), 0);  // strcmp: the same order as the views'
+  EXPECT_GT(zb.compare(za), 0);
+  EXPECT_EQ(za.compare(zstring_view("alpha")), 0);
+  const std::string ab = "ab", a_b = "a";
+  EXPECT_GT(zstring_view(ab).compare(zstring_view(a_b)), 0);  // a prefix sorts first
+  EXPECT_LT(zstring_view(a_b).compare(zstring_view(ab)), 0);
   EXPECT_EQ(za, std::string_view("alpha"));
   EXPECT_EQ(za, a);
   EXPECT_TRUE(za.starts_with("alp"));

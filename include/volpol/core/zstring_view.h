@@ -18,7 +18,9 @@
 #include <fmt/core.h>
 
 #include <compare>
+#include <concepts>
 #include <cstddef>
+#include <cstring>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -49,13 +51,20 @@ class zstring_view {
   [[nodiscard]] std::size_t size() const noexcept { return view().size(); }
   [[nodiscard]] std::size_t length() const noexcept { return size(); }
   [[nodiscard]] int compare(std::string_view s) const noexcept { return view().compare(s); }
+  /// As compare(std::string_view), without counting either size (strcmp).
+  template <std::same_as<zstring_view> Z>
+  [[nodiscard]] int compare(Z s) const noexcept {
+    return std::strcmp(p_, s.p_);
+  }
   [[nodiscard]] bool starts_with(std::string_view s) const noexcept { return view().starts_with(s); }
 
-  friend bool operator==(zstring_view a, zstring_view b) noexcept { return a.view() == b.view(); }
+  friend bool operator==(zstring_view a, zstring_view b) noexcept { return std::strcmp(a.p_, b.p_) == 0; }
   friend bool operator==(zstring_view a, std::string_view b) noexcept { return a.view() == b; }
   friend bool operator==(zstring_view a, const char* b) noexcept { return a.view() == std::string_view(b); }
   friend bool operator==(zstring_view a, const std::string& b) noexcept { return a.view() == b; }
-  friend std::strong_ordering operator<=>(zstring_view a, zstring_view b) noexcept { return a.view() <=> b.view(); }
+  friend std::strong_ordering operator<=>(zstring_view a, zstring_view b) noexcept {
+    return std::strcmp(a.p_, b.p_) <=> 0;
+  }
   friend std::strong_ordering operator<=>(zstring_view a, std::string_view b) noexcept { return a.view() <=> b; }
 
  private:
