@@ -30,17 +30,20 @@ namespace volpol::plan::detail {
 inline constexpr std::string_view exclude_label = "velero.io/exclude-from-backup";
 
 /// A record plus what the walk needs to finish it.
+/// (The fields after `rec` are in the order that packs them: every record of the plan is one
+/// of these at the end of the walk, the plan's memory peak.)
 struct volume_entry {
   volume_record rec;
-  bool decided = false;  ///< a backup method was chosen: later steps do not change the reason
   /// A row of a pod volume whose PVC another pod's volume already has a row for: the PVC's
   /// entry (its outcome is the PVC's; the row says which pod's PodVolumeBackup covers it).
   volume_entry* shared_pvc = nullptr;
   /// The rank of the record's pod (rec.pod_name) in the walk's (namespace, name) order, for
   /// the plan's order of records; no_pod_rank when it has none.
   std::uint32_t pod_rank = no_pod_rank;
+  bool decided = false;  ///< a backup method was chosen: later steps do not change the reason
   static constexpr std::uint32_t no_pod_rank = 0xFFFFFFFF;
 };
+static_assert(sizeof(volume_entry) <= sizeof(volume_record) + 16);
 
 class item_backupper {
  public:
