@@ -17,11 +17,13 @@ namespace {
 
 // Values of core/v1 enumerations (types.go): PodPhase, PersistentVolumeClaimPhase,
 // PersistentVolumePhase, PersistentVolumeMode, PersistentVolumeAccessMode,
-// PersistentVolumeReclaimPolicy; and the two booleans as labels and annotations write them.
-constexpr std::array<std::string_view, 20> known_values = {
-    "Pending",       "Running",          "Succeeded", "Failed", "Unknown", "Bound",   "Lost",          "Available",
-    "Released",      "Filesystem",       "Block",     "Retain", "Delete",  "Recycle", "ReadWriteOnce", "ReadOnlyMany",
-    "ReadWriteMany", "ReadWriteOncePod", "true",      "false"};
+// PersistentVolumeReclaimPolicy.
+constexpr std::array<std::string_view, 18> known_values = {"Pending",      "Running",       "Succeeded",
+                                                           "Failed",       "Unknown",       "Bound",
+                                                           "Lost",         "Available",     "Released",
+                                                           "Filesystem",   "Block",         "Retain",
+                                                           "Delete",       "Recycle",       "ReadWriteOnce",
+                                                           "ReadOnlyMany", "ReadWriteMany", "ReadWriteOncePod"};
 
 // Each value in a compact_string's layout: [uint32 size][bytes]['\0'].
 struct alignas(std::uint32_t) known_block {

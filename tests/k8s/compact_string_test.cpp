@@ -33,7 +33,7 @@ TEST(compact_string, well_known_values_share_one_static_copy) {
     EXPECT_EQ(s.view(), v);
     EXPECT_EQ(s.c_str()[v.size()], '\0') << v;
   }
-  EXPECT_EQ(well_known_values().size(), 20U);
+  EXPECT_EQ(well_known_values().size(), 18U);
 }
 
 TEST(compact_string, short_values_are_kept_inline) {

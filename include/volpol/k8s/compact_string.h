@@ -138,7 +138,7 @@ std::ostream& operator<<(std::ostream& out, const compact_string& s);
 
 /// The values a compact_string holds without a heap block, in the table's order: the phases
 /// of pods, PersistentVolumeClaims and PersistentVolumes, the volume modes, access modes and
-/// reclaim policies (core/v1 types.go), and "true" / "false".
+/// reclaim policies (core/v1 types.go).
 [[nodiscard]] std::span<const std::string_view> well_known_values() noexcept;
 
 }  // namespace volpol::k8s
