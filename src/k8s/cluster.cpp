@@ -64,9 +64,65 @@ diagnostic duplicate_error(std::string_view kind, const T& first, const T& secon
   return d;
 }
 
+bool has_nul(std::string_view s) { return s.find('\0') != std::string_view::npos; }
+
+/// The first name of `o` that a plan's records view (zstring_view: up to the first NUL) and
+/// that holds a NUL character, as its field path; "" when none does. Kubernetes validates
+/// every one of them as a DNS name, so no object of a cluster has one.
+std::string_view nul_field(const pod& o) {
+  if (has_nul(o.metadata.name)) return "metadata.name";
+  if (has_nul(o.metadata.namespace_)) return "metadata.namespace";
+  for (const pod_volume& v : o.volumes) {
+    if (has_nul(v.name)) return "spec.volumes[].name";
+    if (has_nul(v.sources.claim_name)) return "spec.volumes[].persistentVolumeClaim.claimName";
+  }
+  return {};
+}
+std::string_view nul_field(const persistent_volume_claim& o) {
+  if (has_nul(o.metadata.name)) return "metadata.name";
+  if (has_nul(o.metadata.namespace_)) return "metadata.namespace";
+  if (has_nul(o.volume_name)) return "spec.volumeName";
+  if (o.storage_class_name && has_nul(*o.storage_class_name)) return "spec.storageClassName";
+  return {};
+}
+std::string_view nul_field(const persistent_volume& o) {
+  if (has_nul(o.metadata.name)) return "metadata.name";
+  if (has_nul(o.storage_class_name)) return "spec.storageClassName";
+  if (o.claim_ref && (has_nul(o.claim_ref->name) || has_nul(o.claim_ref->namespace_))) return "spec.claimRef";
+  return {};
+}
+template <class T>
+std::string_view nul_field(const T&) {
+  return {};
+}
+
+/// `s` with each NUL shown as `\u0000`, for messages.
+std::string show_nul(std::string_view s) {
+  std::string out;
+  for (const char c : s) {
+    if (c == '\0') out += "\\u0000";
+    else out += c;
+  }
+  return out;
+}
+
+template <class T>
+diagnostic nul_error(std::string_view kind, const T& o, std::string_view field) {
+  diagnostic d;
+  d.where.file = o.origin.file;
+  d.where.line = o.origin.line;
+  d.where.offset = o.origin.offset;
+  d.where.has_offset = o.origin.line == 0 && !o.origin.file.empty();
+  d.object = fmt::format("{} {}", kind, show_nul(key_of(o)));
+  d.message = fmt::format("{} holds a NUL character (\\u0000): not planned", field);
+  d.help = "Kubernetes accepts no NUL in a name: the dump is damaged, or was not made by kubectl";
+  return d;
+}
+
 /// `obj` is an rvalue reference, not a forwarding one: T is deduced from `objects` alone.
 template <class T>
 result<void> add_to(std::vector<T>& objects, flat_index& index, std::string_view kind, std::type_identity_t<T>&& obj) {
+  if (const std::string_view field = nul_field(obj); !field.empty()) return nul_error(kind, obj, field);
   const std::string_view ns = namespace_of(obj);
   const std::uint32_t found = find_in(index, objects, ns, obj.metadata.name);
   if (found != flat_index::npos) return duplicate_error(kind, objects[found], obj);

@@ -143,7 +143,8 @@ class item_backupper {
   /// the plan's order of records, sort_records).
   std::vector<std::uint32_t> pod_ranks_;
   /// One copy of each name records view that is not in the cluster or the policies
-  /// (plan_result::record_texts): `text`'s copy.
+  /// (plan_result::record_texts): `text`'s copy (a NUL in it spelled `\u0000`: records view
+  /// NUL-terminated texts).
   zstring_view intern(std::string_view text);
   std::shared_ptr<std::set<std::string, std::less<>>> texts_ = std::make_shared<std::set<std::string, std::less<>>>();
   /// Sets the record's pod and pod volume (and the entry's pod_rank).

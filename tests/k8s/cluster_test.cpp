@@ -90,6 +90,41 @@ TEST(cluster, rejects_a_duplicate_and_keeps_the_first) {
   EXPECT_EQ(c.persistent_volumes()[0].storage_class_name, "");
 }
 
+// A plan's records view names up to their first NUL (zstring_view): an object whose names
+// hold one is refused, with the field, rather than planned under a shortened name.
+TEST(cluster, refuses_names_that_hold_a_nul) {
+  using namespace std::string_literals;
+  cluster c;
+  const auto pv = c.add(make_pv("pv\0x"s, "a.yaml", 4));
+  ASSERT_FALSE(pv.ok());
+  EXPECT_EQ(pv.error()->where.line, 4U);
+  EXPECT_EQ(pv.error()->object, "PersistentVolume pv\\u0000x");
+  EXPECT_EQ(pv.error()->message, "metadata.name holds a NUL character (\\u0000): not planned");
+  persistent_volume bound = make_pv("pv-2");
+  bound.claim_ref = object_reference{"ns", "da\0ta"s};
+  EXPECT_NE(c.add(std::move(bound)).error()->message.find("spec.claimRef holds a NUL"), std::string::npos);
+
+  persistent_volume_claim pvc = make_pvc("ns", "data");
+  pvc.volume_name = "pv\0"s;
+  EXPECT_EQ(c.add(std::move(pvc)).error()->message, "spec.volumeName holds a NUL character (\\u0000): not planned");
+  persistent_volume_claim sc = make_pvc("ns", "data-2");
+  sc.storage_class_name = "gp\0"s;
+  EXPECT_FALSE(c.add(std::move(sc)).ok());
+  EXPECT_FALSE(c.add(make_pvc("n\0s"s, "data")).ok());
+
+  EXPECT_EQ(c.add(make_pod("ns", "web", {claim_volume("data", "cl\0aim"s)})).error()->message,
+            "spec.volumes[].persistentVolumeClaim.claimName holds a NUL character (\\u0000): not planned");
+  EXPECT_FALSE(c.add(make_pod("ns", "web", {claim_volume("da\0ta"s, "claim")})).ok());
+  EXPECT_FALSE(c.add(make_pod("ns", "w\0eb"s, {})).ok());
+
+  // Nothing refused was kept; the same names without the NUL still go in.
+  EXPECT_TRUE(c.persistent_volumes().empty());
+  EXPECT_TRUE(c.persistent_volume_claims().empty());
+  EXPECT_TRUE(c.pods().empty());
+  EXPECT_TRUE(c.add(make_pv("pv")).ok());
+  EXPECT_TRUE(c.add(make_pod("ns", "web", {claim_volume("data", "claim")})).ok());
+}
+
 TEST(cluster, same_name_in_other_namespace_or_kind_is_no_duplicate) {
   cluster c;
   EXPECT_TRUE(c.add(make_pvc("a", "data")).ok());

@@ -251,6 +251,22 @@ TEST(explain_volume, not_opted_in_volume_suggests_the_annotation) {
   EXPECT_EQ(x.steps[0].step->helper_reason, helper::reason::not_opted_in);
 }
 
+TEST(make_plan, a_nul_in_a_record_text_is_spelled_not_cut) {
+  // Records view their texts up to the first NUL: a Backup's data mover written with one
+  // (policies refuse it) shows it as \u0000 instead of ending there.
+  using namespace std::string_literals;
+  backup_options backup;
+  backup.snapshot_move_data = true;
+  backup.data_mover = "velero\0block"s;
+  fixture f("", false, backup);
+  const volume_record* r = nullptr;
+  for (const volume_record& v : f.plan.volumes)
+    if (v.pvc_name == "pvc-2") r = &v;
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->method, backup_method::csi_snapshot);
+  EXPECT_EQ(r->data_mover, "velero\\u0000block");
+}
+
 TEST(make_plan, record_texts_outlive_the_result_they_were_made_in) {
   // Data mover and VolumeSnapshotClass names are views into the plan's own record_texts,
   // shared by copies: a copy stays valid after the original result is gone (the cluster and
