@@ -52,7 +52,7 @@ TEST(compact_string, short_values_are_kept_inline) {
   compact_string moved = b;
   const compact_string target = std::move(moved);
   EXPECT_EQ(target, "config");
-  EXPECT_TRUE(moved.empty());  // NOLINT(bugprone-use-after-move): a move leaves it empty
+  EXPECT_TRUE(moved.empty());                         // NOLINT(bugprone-use-after-move): a move leaves it empty
   EXPECT_FALSE(compact_string("Bound").is_inline());  // well-known values use the table
 }
 
