@@ -49,13 +49,19 @@ std::uint32_t find_in(const flat_index& index, const std::vector<T>& objects, st
                     [&](std::uint32_t i) { return same_key(objects[i], namespace_, name); });
 }
 
+/// A diagnostic located where the object was read (a YAML line, or a JSON byte offset).
+diagnostic at_origin(const object_origin& o) {
+  diagnostic d;
+  d.where.file = o.file;
+  d.where.line = o.line;
+  d.where.offset = o.offset;
+  d.where.has_offset = o.line == 0 && !o.file.empty();
+  return d;
+}
+
 template <class T>
 diagnostic duplicate_error(std::string_view kind, const T& first, const T& second) {
-  diagnostic d;
-  d.where.file = second.origin.file;
-  d.where.line = second.origin.line;
-  d.where.offset = second.origin.offset;
-  d.where.has_offset = second.origin.line == 0 && !second.origin.file.empty();
+  diagnostic d = at_origin(second.origin);
   d.object = fmt::format("{} {}", kind, key_of(second));
   const std::string at = describe(first.origin);
   d.message = at.empty()
@@ -108,11 +114,7 @@ std::string show_nul(std::string_view s) {
 
 template <class T>
 diagnostic nul_error(std::string_view kind, const T& o, std::string_view field) {
-  diagnostic d;
-  d.where.file = o.origin.file;
-  d.where.line = o.origin.line;
-  d.where.offset = o.origin.offset;
-  d.where.has_offset = o.origin.line == 0 && !o.origin.file.empty();
+  diagnostic d = at_origin(o.origin);
   d.object = fmt::format("{} {}", kind, show_nul(key_of(o)));
   d.message = fmt::format("{} holds a NUL character (\\u0000): not planned", field);
   d.help = "Kubernetes accepts no NUL in a name: the dump is damaged, or was not made by kubectl";
