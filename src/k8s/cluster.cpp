@@ -102,20 +102,10 @@ std::string_view nul_field(const T&) {
   return {};
 }
 
-/// `s` with each NUL shown as `\u0000`, for messages.
-std::string show_nul(std::string_view s) {
-  std::string out;
-  for (const char c : s) {
-    if (c == '\0') out += "\\u0000";
-    else out += c;
-  }
-  return out;
-}
-
 template <class T>
 diagnostic nul_error(std::string_view kind, const T& o, std::string_view field) {
   diagnostic d = at_origin(o.origin);
-  d.object = fmt::format("{} {}", kind, show_nul(key_of(o)));
+  d.object = fmt::format("{} {}", kind, spell_nul(key_of(o)));
   d.message = fmt::format("{} holds a NUL character (\\u0000): not planned", field);
   d.help = "Kubernetes accepts no NUL in a name: the dump is damaged, or was not made by kubectl";
   return d;

@@ -321,17 +321,11 @@ volume_entry& item_backupper::entry_for_pod_volume(const k8s::pod& pod, const k8
 
 zstring_view item_backupper::intern(std::string_view text_in) {
   if (text_in.empty()) return {};
-  // A record views the text up to its first NUL: one inside (a damaged policy or option) is
+  // A record views the text up to its first NUL: one inside (a damaged Backup or option) is
   // kept visible, spelled `\u0000`, rather than cut off.
   std::string spelled;
   std::string_view text = text_in;
-  if (text.find('\0') != std::string_view::npos) {
-    for (const char c : text_in) {
-      if (c == '\0') spelled += "\\u0000";
-      else spelled += c;
-    }
-    text = spelled;
-  }
+  if (text.find('\0') != std::string_view::npos) text = spelled = spell_nul(text_in);
   auto it = texts_->find(text);
   if (it == texts_->end()) it = texts_->emplace(text).first;
   return *it;

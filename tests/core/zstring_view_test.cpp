@@ -78,5 +78,15 @@ TEST(zstring_view, prints_and_joins) {
   EXPECT_EQ("at " + z, "at prod");
 }
 
+TEST(zstring_view, spell_nul_makes_a_text_it_can_view_whole) {
+  using namespace std::string_literals;
+  EXPECT_EQ(spell_nul("a\0b"s), "a\\u0000b");
+  EXPECT_EQ(spell_nul("\0\0"s), "\\u0000\\u0000");
+  EXPECT_EQ(spell_nul("plain"), "plain");
+  EXPECT_EQ(spell_nul(""), "");
+  const std::string spelled = spell_nul("x\0"s);
+  EXPECT_EQ(zstring_view(spelled).size(), spelled.size());  // no NUL left to stop at
+}
+
 }  // namespace
 }  // namespace volpol

@@ -73,6 +73,11 @@ class zstring_view {
 
 std::ostream& operator<<(std::ostream& out, zstring_view s);
 
+/// `s` with each NUL character spelled `\u0000` (six characters): a text that a zstring_view
+/// can view whole, for messages and for texts records keep. Other characters are copied.
+///     spell_nul(std::string("a\0b", 3))  →  the 8 characters a\u0000b
+[[nodiscard]] std::string spell_nul(std::string_view s);
+
 /// `a` followed by `b` (the std::string + std::string_view that string_view lacks).
 [[nodiscard]] inline std::string operator+(const std::string& a, zstring_view b) { return a + b.c_str(); }
 [[nodiscard]] inline std::string operator+(zstring_view a, const std::string& b) { return a.c_str() + b; }

@@ -38,7 +38,11 @@ class cluster {
   /// Adds an object. A second object with the same kind and namespace/name is rejected:
   /// returns a diagnostic at the second one's origin that names the first one's origin
   /// (`duplicate PersistentVolumeClaim `ns/data`: the first one, read at a.yaml:3, is kept`),
-  /// and the first one stays.
+  /// and the first one stays. An object whose names hold a NUL character (metadata.name or
+  /// namespace; a pod's volume names and claimNames; a PVC's volumeName or storageClassName;
+  /// a PV's storageClassName or claimRef) is rejected too, with a diagnostic at its origin
+  /// naming the field (`metadata.name holds a NUL character (\u0000): not planned`): a plan's
+  /// records view names up to their first NUL, and Kubernetes allows none in a name.
   result<void> add(persistent_volume pv);
   result<void> add(persistent_volume_claim pvc);
   result<void> add(pod p);
