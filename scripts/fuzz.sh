@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-all=(policy config_map json_objects yaml_objects archive quantity label_selector admission_review volume_info test_file
+all=(policy config_map json_objects yaml_objects yaml_unread_fields archive quantity label_selector admission_review volume_info test_file
      suppressions)
 harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")

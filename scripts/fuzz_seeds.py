@@ -21,7 +21,7 @@ if not conformance.is_dir():
 real = root.parent / "shared" / "data" / "real"
 if not real.is_dir():
     real = pathlib.Path("/work/shared/data/real")
-harnesses = ["policy", "config_map", "json_objects", "yaml_objects", "archive", "quantity", "label_selector",
+harnesses = ["policy", "config_map", "json_objects", "yaml_objects", "yaml_unread_fields", "archive", "quantity", "label_selector",
              "admission_review", "volume_info", "test_file", "suppressions"]
 for h in harnesses:
     (out / h).mkdir(parents=True, exist_ok=True)
@@ -76,6 +76,7 @@ for f in sorted(object_files):
         seed("json_objects", f.read_bytes())
     elif f.suffix in (".yaml", ".yml"):
         seed("yaml_objects", f.read_bytes())
+        seed("yaml_unread_fields", f.read_bytes())
 
 # Archives: a Velero-layout tar (gzip and plain) and a gzipped JSON dump.
 entries = {

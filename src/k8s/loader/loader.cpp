@@ -84,6 +84,7 @@ class loader final : public archive_visitor {
       : options_(options), buffer_(options.chunk_size), sink_(result_, pending_) {
     sink_.count_into(options.objects_read);
     read_.annotations = options.annotations;
+    read_.blank_unread_yaml = options.blank_unread_yaml;
     // simdjson keeps the depth of its first allocation when it grows for a larger document.
     const auto allocated = parser_.allocate(4096, std::max<std::uint32_t>(options.limits.max_depth, 1));
     (void)allocated;  // on failure iterate() allocates again, with the default depth

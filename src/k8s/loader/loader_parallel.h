@@ -19,6 +19,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <variant>
 #include <vector>
@@ -53,6 +54,7 @@ class recording_sink final : public object_sink {
 struct worker_scratch {
   simdjson::ondemand::parser json;
   yaml_tree yaml;
+  std::string yaml_text;  ///< a YAML piece with its unread fields blanked (yaml_unread_fields.h)
 };
 
 /// A batch of pieces to read on a worker.

@@ -38,6 +38,9 @@ struct read_options {
   annotation_filter annotations = annotation_filter::all;
   /// How many lists may nest (a List inside a List ...) before the reader refuses.
   int max_depth = 8;
+  /// YAML: parse Pods, PVCs and PVs with their unread fields blanked (loader.h,
+  /// load_options::blank_unread_yaml; yaml_unread_fields.h).
+  bool blank_unread_yaml = true;
 };
 
 inline constexpr std::string_view last_applied_annotation = "kubectl.kubernetes.io/last-applied-configuration";

@@ -10,27 +10,18 @@
 #include "loader_parallel.h"
 #include "loader_stream.h"
 #include "volpol/k8s/yaml_check.h"
+#include "yaml_lines.h"
 #include "yaml_tree.h"
 #include "yaml_tree_adapter.h"
+#include "yaml_unread_fields.h"
 
 namespace volpol::k8s::detail {
 namespace {
 
-std::size_t indent_of(std::string_view line) {
-  std::size_t k = 0;
-  while (k < line.size() && line[k] == ' ') ++k;
-  return k;
-}
-
-bool is_line_end(std::string_view line, std::size_t i) {
-  return i >= line.size() || line[i] == '\n' || line[i] == '\r';
-}
-
-/// Only spaces, or a comment, on the line.
-bool blank_or_comment(std::string_view line) {
-  const std::size_t k = indent_of(line);
-  return is_line_end(line, k) || line[k] == '#' || line[k] == '\t';
-}
+using yaml_lines::blank_or_comment;
+using yaml_lines::indent_of;
+using yaml_lines::is_dash;
+using yaml_lines::is_line_end;
 
 /// `---` / `...` at column 0, alone or followed by a space.
 bool is_marker(std::string_view line, std::string_view marker) {
@@ -44,11 +35,6 @@ bool is_items_key(std::string_view line) {
   if (!line.starts_with("items:")) return false;
   const std::string_view rest = line.substr(6);
   return blank_or_comment(rest);
-}
-
-/// `- ` (or a lone `-`) at column k.
-bool is_dash(std::string_view line, std::size_t k) {
-  return k < line.size() && line[k] == '-' && (is_line_end(line, k + 1) || line[k + 1] == ' ');
 }
 
 /// The value of a `kind: X` line at column 0, or "".
@@ -130,8 +116,13 @@ struct yaml_piece_reader {
   read_options options;
   yaml_limits limits;
 
-  void read(const yaml_piece& p, yaml_tree& tree, object_sink& sink) const {
-    if (!load(p.text, p.first_line, tree, sink)) return;
+  /// `blanked`: scratch space for the piece with its unread fields blanked.
+  void read(const yaml_piece& p, yaml_tree& tree, std::string& blanked, object_sink& sink) const {
+    // The blanked copy when it parses; else the text itself, whose problems are reported.
+    const bool shortcut = options.blank_unread_yaml && p.type != yaml_piece::what::trailer &&
+                          blank_unread_fields(p.text, options.annotations, blanked) &&
+                          !parse_yaml_tree(blanked, limits, tree).has_value();
+    if (!shortcut && !load(p.text, p.first_line, tree, sink)) return;
     if (p.type == yaml_piece::what::trailer) return;
     yaml_tree_adapter a{tree, file, p.first_line - 1};
     object_reader<yaml_tree_adapter> reader(a, sink, options);
@@ -170,7 +161,7 @@ class yaml_batch final : public batch_job {
  public:
   explicit yaml_batch(const yaml_piece_reader& reader) : reader_(reader) {}
   void run(worker_scratch& scratch, object_sink& out) override {
-    for (const yaml_piece& p : pieces) reader_.read(p, scratch.yaml, out);
+    for (const yaml_piece& p : pieces) reader_.read(p, scratch.yaml, scratch.yaml_text, out);
   }
   std::vector<yaml_piece> pieces;
   std::size_t bytes = 0;
@@ -358,7 +349,7 @@ class yaml_stream {
                 std::size_t index) {
     if (ctx_.threads <= 1) {
       const yaml_piece p{type, first_line, index, std::string(hint), std::move(text)};
-      return reader_.read(p, tree_, ctx_.sink);
+      return reader_.read(p, tree_, blanked_, ctx_.sink);
     }
     if (!batch_) batch_ = std::make_unique<yaml_batch>(reader_);
     batch_->bytes += text.size();
@@ -371,7 +362,7 @@ class yaml_stream {
   void flush_batch(bool last) {
     if (!batch_) return;
     if (last && !workers_) {
-      for (const yaml_piece& p : batch_->pieces) reader_.read(p, tree_, ctx_.sink);
+      for (const yaml_piece& p : batch_->pieces) reader_.read(p, tree_, blanked_, ctx_.sink);
       batch_.reset();
       return;
     }
@@ -439,6 +430,7 @@ class yaml_stream {
   std::string list_kind_;
   yaml_piece_reader reader_;
   yaml_tree tree_;                            ///< the piece being read here (reused: its arrays keep their capacity)
+  std::string blanked_;                       ///< that piece with its unread fields blanked
   std::unique_ptr<yaml_batch> batch_;         ///< pieces gathered for the workers
   std::unique_ptr<ordered_workers> workers_;  ///< started with the first full batch
 };

@@ -1,0 +1,48 @@
+// yaml_unread_fields.h (private) — the YAML reader's shortcut past the fields volpol never reads.
+//
+// A kubectl dump of a Pod is mostly text no volume decision reads: container args, env, probes,
+// ports and resources, tolerations, status conditions and container statuses, ownerReferences.
+// libyaml spends its time per byte (its reader decodes every character, its scanner mallocs
+// every token), so the object reader gives it a copy of the object in which the value lines of
+// those fields are blank. Every line stays where it was (a blanked line is "\n"), so line and
+// column numbers in diagnostics are those of the file.
+//
+// What is blanked (for `kind: Pod`, `PersistentVolumeClaim` and `PersistentVolume` objects
+// whose kind comes before their metadata, spec and status, as kubectl writes them; object_reader
+// in loader_reader.h reads nothing else of those kinds):
+//   - metadata: all but name, namespace, deletionTimestamp, labels and annotations; of the
+//     annotations, those the annotation filter drops;
+//   - Pod spec: all but volumes, nodeName and, of each container, volumeMounts and volumeDevices;
+//   - Pod status: all but phase;
+//   - PVC spec: all but storageClassName, volumeMode, accessModes, volumeName and resources;
+//     PVC status: all but phase and capacity;
+//   - PV spec: nodeAffinity and mountOptions; PV status: all but phase.
+// Only the lines below a field's key are blanked: the key line stays, so the field is still
+// there (its value null, or what stands on the key line) and the object keeps its shape.
+//
+// The filter follows the block structure line by line and gives up — the caller then parses
+// the text as it is — on anything it does not follow exactly: a key that is not a plain word,
+// a quoted or flow value that does not close on its line (it could run into the next field),
+// tags, anchors and aliases, tabs, and bytes outside printable ASCII in a line it would blank
+// (so that a character error is still reported). The caller also parses the text as it is
+// when the blanked copy has a YAML problem, so every problem reported is the file's own. What
+// the shortcut does not see are syntax errors inside a blanked value: like the JSON reader,
+// which skips unread values without checking them, such an object is still read.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "volpol/k8s/loader.h"
+
+namespace volpol::k8s::detail {
+
+/// Writes into `out` a copy of `text` — one YAML document (possibly opening with `---`), or
+/// one `- ` item of a top-level list — with the value lines of the fields above blank.
+/// `annotations`: the loader's annotation filter (annotations it drops are blanked too).
+/// @return true when `out` holds the copy to parse; false when `text` is to be parsed as it
+///         is (not one of the three kinds, nothing to blank, or a line the filter does not
+///         follow). `out` is overwritten either way.
+[[nodiscard]] bool blank_unread_fields(std::string_view text, annotation_filter annotations, std::string& out);
+
+}  // namespace volpol::k8s::detail

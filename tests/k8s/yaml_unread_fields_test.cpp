@@ -1,0 +1,367 @@
+// The YAML reader's shortcut past unread fields (src/k8s/loader/yaml_unread_fields.h): which
+// lines it blanks, where it gives up, and that a load with it reads exactly the objects and
+// problems a load without it reads (every YAML file of the project and of shared/data/real).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "../../src/k8s/loader/yaml_unread_fields.h"
+#include "../support/cluster_text.h"
+#include "volpol/k8s/loader.h"
+
+namespace volpol::k8s {
+namespace {
+
+std::string blanked(std::string_view text, annotation_filter a = annotation_filter::velero) {
+  std::string out;
+  if (!detail::blank_unread_fields(text, a, out)) return "<as it is>";
+  return out;
+}
+
+constexpr std::string_view pod_yaml = R"(---
+apiVersion: v1
+kind: Pod
+metadata:
+  annotations:
+    backup.velero.io/backup-volumes: data
+    kubectl.kubernetes.io/last-applied-configuration: |
+      {"apiVersion":"v1","kind":"Pod"}
+  labels:
+    app: web
+  name: web-0
+  namespace: shop
+  ownerReferences:
+  - apiVersion: apps/v1
+    kind: StatefulSet
+    name: web
+spec:
+  containers:
+  - args:
+    - "--port=8080"
+    env:
+    - name: A
+      value: "1"
+    name: web
+    volumeMounts:
+    - mountPath: /data
+      name: data
+  - image: sidecar
+    volumeDevices:
+    - devicePath: /dev/xvda
+      name: raw
+  nodeName: node-1
+  tolerations:
+  - key: a
+    operator: Exists
+  volumes:
+  - name: data
+    persistentVolumeClaim:
+      claimName: data-web-0
+status:
+  conditions:
+  - status: "True"
+    type: Ready
+  phase: Running
+)";
+
+constexpr std::string_view pod_blanked = R"(---
+apiVersion: v1
+kind: Pod
+metadata:
+  annotations:
+    backup.velero.io/backup-volumes: data
+    kubectl.kubernetes.io/last-applied-configuration: |
+
+  labels:
+    app: web
+  name: web-0
+  namespace: shop
+  ownerReferences:
+
+
+
+spec:
+  containers:
+  - args:
+
+    env:
+
+
+    name: web
+    volumeMounts:
+    - mountPath: /data
+      name: data
+  - image: sidecar
+    volumeDevices:
+    - devicePath: /dev/xvda
+      name: raw
+  nodeName: node-1
+  tolerations:
+
+
+  volumes:
+  - name: data
+    persistentVolumeClaim:
+      claimName: data-web-0
+status:
+  conditions:
+
+
+  phase: Running
+)";
+
+TEST(yaml_unread_fields, blanks_the_value_lines_of_unread_pod_fields) {
+  EXPECT_EQ(blanked(pod_yaml), pod_blanked);
+  // Every line stays where it was.
+  EXPECT_EQ(std::count(pod_yaml.begin(), pod_yaml.end(), '\n'),
+            std::count(pod_blanked.begin(), pod_blanked.end(), '\n'));
+}
+
+TEST(yaml_unread_fields, keeps_the_annotations_the_filter_keeps) {
+  // With every annotation kept, last-applied-configuration is read: its lines stay.
+  const std::string all = blanked(pod_yaml, annotation_filter::all);
+  EXPECT_NE(all.find(R"({"apiVersion":"v1","kind":"Pod"})"), std::string::npos);
+  EXPECT_EQ(all.find("--port=8080"), std::string::npos);
+}
+
+TEST(yaml_unread_fields, a_list_item_is_filtered_from_its_dash) {
+  const std::string item =
+      "- apiVersion: v1\n"
+      "  kind: PersistentVolumeClaim\n"
+      "  metadata:\n"
+      "    name: data\n"
+      "    finalizers:\n"
+      "    - kubernetes.io/pvc-protection\n"
+      "  spec:\n"
+      "    dataSource:\n"
+      "      kind: VolumeSnapshot\n"
+      "    resources:\n"
+      "      requests:\n"
+      "        storage: 1Gi\n"
+      "  status:\n"
+      "    capacity:\n"
+      "      storage: 1Gi\n"
+      "    conditions:\n"
+      "    - type: Resizing\n"
+      "    phase: Bound\n";
+  EXPECT_EQ(blanked(item),
+            "- apiVersion: v1\n"
+            "  kind: PersistentVolumeClaim\n"
+            "  metadata:\n"
+            "    name: data\n"
+            "    finalizers:\n"
+            "\n"
+            "  spec:\n"
+            "    dataSource:\n"
+            "\n"
+            "    resources:\n"
+            "      requests:\n"
+            "        storage: 1Gi\n"
+            "  status:\n"
+            "    capacity:\n"
+            "      storage: 1Gi\n"
+            "    conditions:\n"
+            "\n"
+            "    phase: Bound\n");
+}
+
+TEST(yaml_unread_fields, a_persistent_volume_loses_only_node_affinity_and_mount_options) {
+  const std::string pv =
+      "kind: PersistentVolume\n"
+      "metadata:\n"
+      "  name: pv-1\n"
+      "spec:\n"
+      "  csi:\n"
+      "    driver: ebs.csi.aws.com\n"
+      "    volumeAttributes:\n"
+      "      zone: a\n"
+      "  mountOptions:\n"
+      "  - hard\n"
+      "  nodeAffinity:\n"
+      "    required: {}\n"
+      "  storageClassName: gp3\n";
+  EXPECT_EQ(blanked(pv),
+            "kind: PersistentVolume\n"
+            "metadata:\n"
+            "  name: pv-1\n"
+            "spec:\n"
+            "  csi:\n"
+            "    driver: ebs.csi.aws.com\n"
+            "    volumeAttributes:\n"
+            "      zone: a\n"
+            "  mountOptions:\n"
+            "\n"
+            "  nodeAffinity:\n"
+            "\n"
+            "  storageClassName: gp3\n");
+}
+
+// Where the filter does not follow the text, the text is parsed as it is.
+TEST(yaml_unread_fields, gives_up_on_what_it_does_not_follow) {
+  const auto pod_with = [](std::string_view status) {
+    return "kind: Pod\nmetadata:\n  name: p\nstatus:\n" + std::string(status) + "  phase: Running\n";
+  };
+  // Control: this one is filtered.
+  EXPECT_NE(blanked(pod_with("  conditions:\n  - type: Ready\n")), "<as it is>");
+  // A quoted value running on past its line could reach into the next field.
+  EXPECT_EQ(blanked(pod_with("  message: \"a\n    b\"\n")), "<as it is>");
+  EXPECT_EQ(blanked(pod_with("  conditions:\n  - message: 'it''s\n    on'\n")), "<as it is>");
+  // A flow value running on.
+  EXPECT_EQ(blanked(pod_with("  conditions: [a,\n    b]\n")), "<as it is>");
+  EXPECT_EQ(blanked(pod_with("  conditions:\n  - {a: 1,\n     b: 2}\n")), "<as it is>");
+  // Tags, anchors, aliases, complex keys.
+  EXPECT_EQ(blanked(pod_with("  conditions: !!seq\n  - a\n")), "<as it is>");
+  EXPECT_EQ(blanked(pod_with("  conditions:\n  - &x a\n")), "<as it is>");
+  EXPECT_EQ(blanked(pod_with("  ? conditions\n  : a\n")), "<as it is>");
+  // A line it would blank holds a byte outside printable ASCII: its character errors stay seen.
+  EXPECT_EQ(blanked(pod_with("  conditions:\n  - message: caf\xC3\xA9\n")), "<as it is>");
+  EXPECT_EQ(blanked(pod_with("  conditions:\n  - message: \x01\n")), "<as it is>");
+  EXPECT_EQ(blanked(pod_with("  conditions:\n\t- a\n")), "<as it is>");
+  // A quoted key, a key with a space before its colon.
+  EXPECT_EQ(blanked("kind: Pod\n\"metadata\":\n  name: p\nstatus:\n  conditions:\n  - a\n"), "<as it is>");
+  EXPECT_EQ(blanked("kind: Pod\nmetadata :\n  name: p\nstatus:\n  conditions:\n  - a\n"), "<as it is>");
+  // The kind after the spec (not as kubectl writes it), a second kind, another kind.
+  EXPECT_EQ(blanked("metadata:\n  name: p\nkind: Pod\nstatus:\n  conditions:\n  - a\n"), "<as it is>");
+  EXPECT_EQ(blanked("kind: Pod\nkind: ConfigMap\nstatus:\n  conditions:\n  - a\n"), "<as it is>");
+  EXPECT_EQ(blanked("kind: ConfigMap\nmetadata:\n  name: c\n  ownerReferences:\n  - a\n"), "<as it is>");
+  // A document with content on its `---` line, or a directive.
+  EXPECT_EQ(blanked("--- !tag\nkind: Pod\nstatus:\n  conditions:\n  - a\n"), "<as it is>");
+  EXPECT_EQ(blanked("%YAML 1.1\n---\nkind: Pod\nstatus:\n  conditions:\n  - a\n"), "<as it is>");
+  // Nothing to blank.
+  EXPECT_EQ(blanked("kind: Pod\nmetadata:\n  name: p\n"), "<as it is>");
+  // Line breaks libyaml sees and the filter does not follow: `\r` alone, NEL, LS, PS.
+  EXPECT_EQ(blanked(pod_with("  conditions:\r  - type: Ready\n")), "<as it is>");
+  EXPECT_EQ(blanked(pod_with("  message: a\xC2\x85  conditions:\n  - b\n")), "<as it is>");
+  EXPECT_EQ(blanked(pod_with("  message: a\xE2\x80\xA8  conditions:\n  - b\n")), "<as it is>");
+  EXPECT_EQ(blanked(pod_with("  message: a\xE2\x80\xA9  conditions:\n  - b\n")), "<as it is>");
+}
+
+TEST(yaml_unread_fields, line_ends_are_kept) {
+  // `\r\n` lines are followed; a blanked last line without a line break stays without one.
+  EXPECT_EQ(blanked("kind: Pod\r\nstatus:\r\n  conditions:\r\n  - a\r\n  phase: Running\r\n"),
+            "kind: Pod\r\nstatus:\r\n  conditions:\r\n\n  phase: Running\r\n");
+  EXPECT_EQ(blanked("kind: Pod\nstatus:\n  conditions:\n  - a"), "kind: Pod\nstatus:\n  conditions:\n");
+  // Non-ASCII text in a kept line is kept.
+  EXPECT_EQ(blanked("kind: Pod\nmetadata:\n  labels:\n    a: caf\xC3\xA9\nstatus:\n  conditions:\n  - a\n"),
+            "kind: Pod\nmetadata:\n  labels:\n    a: caf\xC3\xA9\nstatus:\n  conditions:\n\n");
+}
+
+TEST(yaml_unread_fields, block_scalars_and_closed_values_are_followed) {
+  // A block scalar's text may hold anything; a quoted or flow value closed on its line too.
+  const std::string pod =
+      "kind: Pod\n"
+      "metadata:\n"
+      "  name: p\n"
+      "spec:\n"
+      "  containers:\n"
+      "  - args:\n"
+      "    - |\n"
+      "      {\"unclosed\": [\n"
+      "      'also\n"
+      "    - \"x: y\"\n"
+      "    - {a: [1, \"]\"]}\n"
+      "    name: c\n";
+  EXPECT_EQ(blanked(pod),
+            "kind: Pod\n"
+            "metadata:\n"
+            "  name: p\n"
+            "spec:\n"
+            "  containers:\n"
+            "  - args:\n"
+            "\n"
+            "\n"
+            "\n"
+            "\n"
+            "\n"
+            "    name: c\n");
+}
+
+load_result load(std::string_view text, bool blank, unsigned threads = 1) {
+  load_options o;
+  o.blank_unread_yaml = blank;
+  o.threads = threads;
+  o.annotations = annotation_filter::velero;
+  return load_text(text, "t.yaml", o);
+}
+
+TEST(yaml_unread_fields, a_load_reads_the_same_objects_with_and_without) {
+  const load_result with = load(pod_yaml, true);
+  EXPECT_TRUE(with.problems.empty());
+  ASSERT_EQ(with.objects.pods().size(), 1U);
+  const pod& p = with.objects.pods().front();
+  EXPECT_EQ(p.volumes.size(), 1U);
+  EXPECT_TRUE(p.volumes.front().mounted);
+  EXPECT_EQ(p.node_name, "node-1");
+  EXPECT_EQ(p.phase, "Running");
+  EXPECT_EQ(testing::cluster_text(with), testing::cluster_text(load(pod_yaml, false)));
+}
+
+TEST(yaml_unread_fields, problems_are_those_of_the_text_as_it_is) {
+  // A syntax error where the blanked copy would parse: reported as in the file.
+  const std::string bad_kept = std::string(pod_yaml) + "  podIP: [1\n";
+  const load_result with = load(bad_kept, true), without = load(bad_kept, false);
+  ASSERT_EQ(with.problems.size(), 1U);
+  EXPECT_EQ(testing::cluster_text(with), testing::cluster_text(without));
+  // A wrong type in a field that is read, below blanked lines: the same line and column.
+  const std::string bad_quantity =
+      "kind: PersistentVolumeClaim\nmetadata:\n  name: c\n  namespace: n\n  ownerReferences:\n  - a: b\n"
+      "spec:\n  resources:\n    requests:\n      storage: 12 Gi\n";
+  const load_result q = load(bad_quantity, true);
+  ASSERT_EQ(q.problems.size(), 1U);
+  EXPECT_EQ(q.problems.items().front().where.line, 10U);
+  EXPECT_EQ(testing::cluster_text(q), testing::cluster_text(load(bad_quantity, false)));
+}
+
+TEST(yaml_unread_fields, a_syntax_error_inside_a_blanked_value_is_not_seen) {
+  // As documented (loader.h, load_options::blank_unread_yaml): like a skipped JSON value.
+  const std::string text =
+      "kind: Pod\nmetadata:\n  name: p\n  namespace: n\nstatus:\n  conditions:\n"
+      "  - a: b: c\n  phase: Running\n";
+  EXPECT_EQ(load(text, false).problems.size(), 1U);
+  const load_result with = load(text, true);
+  EXPECT_TRUE(with.problems.empty());
+  ASSERT_EQ(with.objects.pods().size(), 1U);
+  EXPECT_EQ(with.objects.pods().front().phase, "Running");
+}
+
+/// Every YAML file of the project's examples and test data, and of shared/data/real.
+std::vector<std::filesystem::path> yaml_files() {
+  std::vector<std::filesystem::path> out;
+  for (const std::string& dir :
+       {std::string(VOLPOL_SOURCE_DIR) + "/examples", std::string(VOLPOL_SOURCE_DIR) + "/tests/data",
+        std::string(VOLPOL_SHARED_DIR) + "/data/real"}) {
+    if (!std::filesystem::exists(dir)) continue;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
+      const std::string ext = e.path().extension().string();
+      if (e.is_regular_file() && (ext == ".yaml" || ext == ".yml")) out.push_back(e.path());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(yaml_unread_fields, every_yaml_file_loads_the_same_with_and_without) {
+  std::size_t files = 0, pods = 0;
+  for (const auto& path : yaml_files()) {
+    SCOPED_TRACE(path.string());
+    const std::vector<std::string> paths = {path.string()};
+    for (unsigned threads : {1U, 2U}) {
+      load_options with, without;
+      with.threads = without.threads = threads;
+      with.chunk_size = without.chunk_size = 4096;
+      without.blank_unread_yaml = false;
+      const load_result a = load_objects(paths, with), b = load_objects(paths, without);
+      EXPECT_EQ(testing::cluster_text(a), testing::cluster_text(b));
+      pods += a.objects.pods().size();
+    }
+    ++files;
+  }
+  EXPECT_GE(files, 50U);
+  EXPECT_GE(pods, 40U);
+}
+
+}  // namespace
+}  // namespace volpol::k8s
