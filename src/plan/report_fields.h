@@ -96,6 +96,19 @@ void record_decision_fields(const volume_record& r, const plan_result& plan, Fie
   }
 }
 
+/// Records whose names prefetch_names asks for ahead of the one being written.
+inline constexpr std::size_t prefetch_distance = 8;
+
+/// Asks the processor for the cache lines of the record's names. A record's names are views
+/// into the cluster's objects, which at 300k objects are far larger than the caches and
+/// visited in the records' order, not theirs: without this, the first read of each name (its
+/// emptiness) waits for memory, and the writer runs at half its speed.
+inline void prefetch_names(const volume_record& r) {
+  for (const zstring_view z :
+       {r.pvc_name, r.pvc_namespace, r.pv_name, r.pod_namespace, r.pod_name, r.pod_volume, r.storage_class})
+    __builtin_prefetch(z.data());
+}
+
 /// The record's fields (record_fields) as a document node.
 [[nodiscard]] node volume_node(const volume_record& r, const plan_result& plan);
 

@@ -24,6 +24,8 @@ void write_json(const plan_result& plan, const report_context& ctx, std::FILE* o
   // One record at a time (no whole-document tree), in chunks on ctx.threads threads.
   detail::append_json_objects_and_close(b, plan.volumes.size(), detail::output_threads(ctx.threads),
                                         [&plan](std::size_t i, detail::json_fields& f) {
+                                          if (i + detail::prefetch_distance < plan.volumes.size())
+                                            detail::prefetch_names(plan.volumes[i + detail::prefetch_distance]);
                                           detail::record_fields(plan.volumes[i], plan, f);
                                         });
 }
