@@ -2,19 +2,20 @@
 
 namespace volpol::plan {
 
-namespace {
-std::string key(std::string_view ns, std::string_view name) {
-  std::string k;
-  k.reserve(ns.size() + name.size() + 1);
-  k.append(ns).append("/").append(name);
-  return k;
+/// Velero's key, `namespace/name` (pvcKey), made in the tracker's one reused string: a lookup
+/// allocates nothing, an insert copies it once per PVC.
+const std::string& pvc_snapshot_tracker::key(std::string_view ns, std::string_view name) const {
+  key_.assign(ns).append("/").append(name);
+  return key_;
 }
-}  // namespace
 
 void pvc_snapshot_tracker::record(const k8s::pod& pod, std::string_view volume_name, status to, status from) {
   const k8s::pod_volume* v = pod.find_volume(volume_name);
   if (v == nullptr || !v->sources.has(k8s::volume_source::persistent_volume_claim)) return;
-  entry& e = pvcs_[key(pod.metadata.namespace_, v->sources.claim_name)];
+  const std::string& k = key(pod.metadata.namespace_, v->sources.claim_name);
+  auto it = pvcs_.find(k);
+  if (it == pvcs_.end()) it = pvcs_.try_emplace(k).first;
+  entry& e = it->second;
   e.pod = &pod;  // Velero records the pod whatever the transition
   if (e.st == from) e.st = to;
 }

@@ -41,7 +41,9 @@ class pvc_snapshot_tracker {
     const k8s::pod* pod = nullptr;
   };
   void record(const k8s::pod& pod, std::string_view volume_name, status to, status from);
+  const std::string& key(std::string_view ns, std::string_view name) const;
   std::unordered_map<std::string, entry> pvcs_;
+  mutable std::string key_;  ///< key()'s text (the tracker is used by one thread, the walk's)
 };
 
 }  // namespace volpol::plan
