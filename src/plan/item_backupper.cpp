@@ -150,6 +150,8 @@ item_backupper::item_backupper(const plan_input& in, namespace_includes_excludes
 // exclude label and deletionTimestamp stay with each item's step.
 void item_backupper::run() {
   index_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size() + 2 * c_.pods().size());
+  pvc_tracker_.reserve(c_.persistent_volume_claims().size());
+  skipped_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size());
   auto left_out = [](const item_inclusion& i) {
     return !i.included() && i.why != item_exclusion::exclude_label && i.why != item_exclusion::being_deleted;
   };

@@ -34,6 +34,8 @@ class pvc_snapshot_tracker {
   /// `TakenForPodVolume`.
   [[nodiscard]] bool taken_for_pod_volume(const k8s::pod& pod, std::string_view volume_name) const;
   [[nodiscard]] status status_of(std::string_view ns, std::string_view name) const;
+  /// Room for `pvcs` claims without rehashing.
+  void reserve(std::size_t pvcs) { pvcs_.reserve(pvcs); }
 
  private:
   struct entry {

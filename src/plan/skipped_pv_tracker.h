@@ -32,6 +32,12 @@ class skipped_pv_tracker {
   /// The volume's entries; empty when it is not skipped.
   [[nodiscard]] skipped_reasons reasons(const detail::walk_key& key) const;
 
+  /// Room for `volumes` volumes without rehashing (the walk knows how many PVs and PVCs).
+  void reserve(std::size_t volumes) {
+    reasons_.reserve(volumes);
+    included_.reserve(volumes);
+  }
+
   /// Velero's getVolumeKey: the PV's key, else the PVC's, else an empty key.
   [[nodiscard]] static detail::walk_key key_for(zstring_view pv_name, zstring_view pvc_namespace,
                                                 zstring_view pvc_name) {
