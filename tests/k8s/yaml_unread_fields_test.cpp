@@ -15,9 +15,10 @@
 namespace volpol::k8s {
 namespace {
 
-std::string blanked(std::string_view text, annotation_filter a = annotation_filter::velero) {
+std::string blanked(std::string_view text, annotation_filter a = annotation_filter::velero,
+                    const yaml_limits& limits = {}) {
   std::string out;
-  if (!detail::blank_unread_fields(text, a, out)) return "<as it is>";
+  if (!detail::blank_unread_fields(text, a, limits, out)) return "<as it is>";
   return out;
 }
 
@@ -220,6 +221,7 @@ TEST(yaml_unread_fields, gives_up_on_what_it_does_not_follow) {
   EXPECT_EQ(blanked(pod_with("  conditions:\n  - message: caf\xC3\xA9\n")), "<as it is>");
   EXPECT_EQ(blanked(pod_with("  conditions:\n  - message: \x01\n")), "<as it is>");
   EXPECT_EQ(blanked(pod_with("  conditions:\n\t- a\n")), "<as it is>");
+  EXPECT_EQ(blanked(pod_with("  conditions:\n  - message:\tx\n")), "<as it is>");
   // A quoted key, a key with a space before its colon.
   EXPECT_EQ(blanked("kind: Pod\n\"metadata\":\n  name: p\nstatus:\n  conditions:\n  - a\n"), "<as it is>");
   EXPECT_EQ(blanked("kind: Pod\nmetadata :\n  name: p\nstatus:\n  conditions:\n  - a\n"), "<as it is>");
@@ -237,6 +239,56 @@ TEST(yaml_unread_fields, gives_up_on_what_it_does_not_follow) {
   EXPECT_EQ(blanked(pod_with("  message: a\xC2\x85  conditions:\n  - b\n")), "<as it is>");
   EXPECT_EQ(blanked(pod_with("  message: a\xE2\x80\xA8  conditions:\n  - b\n")), "<as it is>");
   EXPECT_EQ(blanked(pod_with("  message: a\xE2\x80\xA9  conditions:\n  - b\n")), "<as it is>");
+}
+
+// Found by trying to break it: each of these once read a field differently from the text as
+// it is (or let a limit pass).
+TEST(yaml_unread_fields, gives_up_where_a_value_could_run_on_or_a_limit_be_reached) {
+  // A comment inside a flow value: its `]` is text, the flow goes on below and takes the keys
+  // after it in the text as it is.
+  const std::string comment_in_flow =
+      "kind: Pod\nmetadata:\n  name: web-0\n  namespace: prod\n  annotations:\n    note: [x, #]\n      y]\n"
+      "    backup.velero.io/backup-volumes: data,\nspec:\n  volumes:\n  - name: data\n    emptyDir: {}\n";
+  EXPECT_EQ(blanked(comment_in_flow), "<as it is>");
+  // A tab after a key's colon: a quoted value opens there and runs over the blanked lines.
+  const std::string tab_value =
+      "kind: Pod\nmetadata:\n  name: web-0\nspec:\n  volumes:\n  - emptyDir: {}\n    name:\t\"data\n"
+      "  tolerations:\n    junk\n  nodeName: n1\"\n";
+  EXPECT_EQ(blanked(tab_value), "<as it is>");
+  // An anchor and alias inside a flow value to blank: refused in object dumps.
+  EXPECT_EQ(blanked("kind: Pod\nspec:\n  tolerations:\n  - [&a x, *a]\n  volumes: []\n"), "<as it is>");
+  EXPECT_EQ(blanked("kind: Pod\nspec:\n  tolerations:\n  - [!!str x]\n  volumes: []\n"), "<as it is>");
+  // Nesting under a blanked field that could reach --max-depth, and a text that could hold
+  // more nodes than --max-yaml-nodes.
+  const std::string deep =
+      "kind: Pod\nspec:\n  affinity:\n    a:\n      b:\n        c:\n          d: e\n  volumes: []\n";
+  EXPECT_NE(blanked(deep), "<as it is>");
+  yaml_limits shallow;
+  shallow.max_depth = 20;
+  EXPECT_EQ(blanked(deep, annotation_filter::velero, shallow), "<as it is>");
+  yaml_limits few_nodes;
+  few_nodes.max_nodes = 2 * deep.size() + 2;
+  EXPECT_EQ(blanked(deep, annotation_filter::velero, few_nodes), "<as it is>");
+  few_nodes.max_nodes += 1;
+  EXPECT_NE(blanked(deep, annotation_filter::velero, few_nodes), "<as it is>");
+}
+
+TEST(yaml_unread_fields, the_limits_refuse_what_they_refuse_without_it) {
+  std::string deep = "kind: Pod\nmetadata:\n  name: p\n  namespace: n\nspec:\n  affinity:\n";
+  std::string indent = "    ";
+  for (int level = 0; level < 8; ++level, indent += "  ") deep += indent + "k" + std::to_string(level) + ":\n";
+  deep += indent + "v: w\n  volumes: []\n";
+  for (const bool blank : {true, false}) {
+    load_options o;
+    o.blank_unread_yaml = blank;
+    o.threads = 1;
+    o.limits.max_depth = 6;
+    const load_result r = load_text(deep, "t.yaml", o);
+    ASSERT_EQ(r.problems.size(), 1U) << blank;
+    EXPECT_NE(r.problems.items().front().message.find("nested more than 6 levels"), std::string::npos)
+        << r.problems.items().front().message;
+    EXPECT_TRUE(r.objects.pods().empty());
+  }
 }
 
 TEST(yaml_unread_fields, line_ends_are_kept) {

@@ -120,7 +120,7 @@ struct yaml_piece_reader {
   void read(const yaml_piece& p, yaml_tree& tree, std::string& blanked, object_sink& sink) const {
     // The blanked copy when it parses; else the text itself, whose problems are reported.
     const bool shortcut = options.blank_unread_yaml && p.type != yaml_piece::what::trailer &&
-                          blank_unread_fields(p.text, options.annotations, blanked) &&
+                          blank_unread_fields(p.text, options.annotations, limits, blanked) &&
                           !parse_yaml_tree(blanked, limits, tree).has_value();
     if (!shortcut && !load(p.text, p.first_line, tree, sink)) return;
     if (p.type == yaml_piece::what::trailer) return;

@@ -125,21 +125,25 @@ bool printable_ascii(std::string_view line) {
   return true;
 }
 
-/// libyaml breaks lines at `\r`, NEL (U+0085), LS (U+2028) and PS (U+2029) too: the filter,
-/// which follows `\n`, gives up on a text holding any of them other than `\r\n`.
-bool other_line_breaks(std::string_view text) {
+/// Bytes the filter does not follow. libyaml breaks lines at `\r`, NEL (U+0085), LS (U+2028)
+/// and PS (U+2029) too, where the filter follows `\n` (and `\r\n`); a tab may separate a key's
+/// `:` from its value, or a comment from what precedes it, where the filter looks for a space.
+bool unfollowed_bytes(std::string_view text) {
   const std::size_t n = text.size();
-  // Eight bytes at a time; only words holding a `\r` or a non-ASCII byte are looked at closely.
-  constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL, crs = 0x0D0D0D0D0D0D0D0DULL;
+  // Eight bytes at a time; only words holding a `\r`, a tab or a non-ASCII byte are looked at
+  // closely (a zero byte of w ^ crs or w ^ tabs is a `\r` or a tab).
+  constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL, crs = 0x0D0D0D0D0D0D0D0DULL,
+                          tabs = 0x0909090909090909ULL;
   for (std::size_t at = 0; at < n; at += 8) {
     if (at + 8 <= n) {
       std::uint64_t w = 0;
       std::memcpy(&w, text.data() + at, 8);
-      const std::uint64_t x = w ^ crs;
-      if (((w | ((x - ones) & ~x)) & highs) == 0) continue;
+      const std::uint64_t x = w ^ crs, t = w ^ tabs;
+      if (((w | ((x - ones) & ~x) | ((t - ones) & ~t)) & highs) == 0) continue;
     }
     for (std::size_t i = at; i < at + 8 && i < n; ++i) {
       const auto c = static_cast<unsigned char>(text[i]);
+      if (c == '\t') return true;
       if (c == '\r' && (i + 1 >= n || text[i + 1] != '\n')) return true;
       if (c == 0xC2 && i + 1 < n && static_cast<unsigned char>(text[i + 1]) == 0x85) return true;
       if (c == 0xE2 && i + 2 < n && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
@@ -192,6 +196,8 @@ value_end value_at(std::string_view line, std::size_t v) {
           if (j == std::string_view::npos) return value_end::unfollowed;
           continue;
         }
+        // A comment (its brackets are text: the flow may go on below), an anchor, alias or tag.
+        if (c == '#' || c == '&' || c == '*' || c == '!') return value_end::unfollowed;
         if (c == '{' || c == '[') ++depth;
         if ((c == '}' || c == ']') && --depth == 0) return value_end::on_line;
         ++j;
@@ -248,12 +254,14 @@ value_end line_end(std::string_view line, std::size_t i, std::size_t& node_colum
 
 class filter {
  public:
-  filter(std::string_view text, annotation_filter annotations, std::string& out)
-      : text_(text), annotations_(annotations), out_(out) {}
+  filter(std::string_view text, annotation_filter annotations, const yaml_limits& limits, std::string& out)
+      : text_(text), annotations_(annotations), limits_(limits), out_(out) {}
 
   bool run() {
     out_.clear();
-    if (other_line_breaks(text_)) return false;
+    // A node takes a byte of text at least (no aliases in object dumps): a text of fewer than
+    // half as many bytes as the node limit cannot reach it, blanked or not.
+    if (2 * static_cast<std::uint64_t>(text_.size()) + 2 >= limits_.max_nodes || unfollowed_bytes(text_)) return false;
     out_.reserve(text_.size());
     std::size_t pos = 0;
     bool first = true;
@@ -439,10 +447,20 @@ class filter {
       emit(line);
       return true;
     }
-    if (!printable_ascii(line)) return false;
+    if (!printable_ascii(line) || !shallow(line, i)) return false;
     if (line.ends_with('\n')) out_.push_back('\n');  // the last line may have none
     blanked_ = true;
     return true;
+  }
+
+  /// A line to blank is nested well within the depth limit, which libyaml would check on it:
+  /// block nesting adds at most a level per column (a sequence at its key's column, then its
+  /// items' mappings two columns in), and each dash or bracket on the line one more. Twice the
+  /// indentation and a margin bound that from above.
+  [[nodiscard]] bool shallow(std::string_view line, std::size_t indent) const {
+    std::uint64_t depth = 2 * static_cast<std::uint64_t>(indent) + 16;
+    for (const char c : line) depth += c == '[' || c == '{' || c == '-';
+    return depth < limits_.max_depth;
   }
 
   /// The rules of the object's kind from the value of its `kind:` line; null for other kinds.
@@ -460,6 +478,7 @@ class filter {
 
   std::string_view text_;
   annotation_filter annotations_;
+  const yaml_limits& limits_;
   std::string& out_;
   std::array<frame, max_frames> frames_{};
   std::size_t depth_ = 0;
@@ -471,8 +490,9 @@ class filter {
 
 }  // namespace
 
-bool blank_unread_fields(std::string_view text, annotation_filter annotations, std::string& out) {
-  return filter(text, annotations, out).run();
+bool blank_unread_fields(std::string_view text, annotation_filter annotations, const yaml_limits& limits,
+                         std::string& out) {
+  return filter(text, annotations, limits, out).run();
 }
 
 }  // namespace volpol::k8s::detail

@@ -23,26 +23,33 @@
 // The filter follows the block structure line by line and gives up — the caller then parses
 // the text as it is — on anything it does not follow exactly: a key that is not a plain word,
 // a quoted or flow value that does not close on its line (it could run into the next field),
-// tags, anchors and aliases, tabs, and bytes outside printable ASCII in a line it would blank
-// (so that a character error is still reported). The caller also parses the text as it is
-// when the blanked copy has a YAML problem, so every problem reported is the file's own. What
-// the shortcut does not see are syntax errors inside a blanked value: like the JSON reader,
-// which skips unread values without checking them, such an object is still read.
+// a comment inside a flow value, tags, anchors and aliases, tabs, line breaks other than `\n`
+// and `\r\n`, bytes outside printable ASCII in a line it would blank (so that a character
+// error is still reported), and texts where what it would blank could reach the depth or node
+// limit (so that the limits refuse what they refuse without it). The caller also parses the
+// text as it is when the blanked copy has a YAML problem, so every problem reported is the
+// file's own. What the shortcut does not see are syntax errors inside a blanked value: like
+// the JSON reader, which skips unread values without checking them, such an object is read.
 #pragma once
 
 #include <string>
 #include <string_view>
 
 #include "volpol/k8s/loader.h"
+#include "volpol/k8s/yaml_check.h"
 
 namespace volpol::k8s::detail {
 
 /// Writes into `out` a copy of `text` — one YAML document (possibly opening with `---`), or
 /// one `- ` item of a top-level list — with the value lines of the fields above blank.
 /// `annotations`: the loader's annotation filter (annotations it drops are blanked too).
+/// `limits`: the depth and node limits the text is checked against (yaml_check.h): nothing is
+/// blanked where they could be reached in what is blanked, so the limits refuse exactly the
+/// texts they refuse without the filter.
 /// @return true when `out` holds the copy to parse; false when `text` is to be parsed as it
 ///         is (not one of the three kinds, nothing to blank, or a line the filter does not
 ///         follow). `out` is overwritten either way.
-[[nodiscard]] bool blank_unread_fields(std::string_view text, annotation_filter annotations, std::string& out);
+[[nodiscard]] bool blank_unread_fields(std::string_view text, annotation_filter annotations, const yaml_limits& limits,
+                                       std::string& out);
 
 }  // namespace volpol::k8s::detail
