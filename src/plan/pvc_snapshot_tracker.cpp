@@ -12,10 +12,7 @@ const std::string& pvc_snapshot_tracker::key(std::string_view ns, std::string_vi
 void pvc_snapshot_tracker::record(const k8s::pod& pod, std::string_view volume_name, status to, status from) {
   const k8s::pod_volume* v = pod.find_volume(volume_name);
   if (v == nullptr || !v->sources.has(k8s::volume_source::persistent_volume_claim)) return;
-  const std::string& k = key(pod.metadata.namespace_, v->sources.claim_name);
-  auto it = pvcs_.find(k);
-  if (it == pvcs_.end()) it = pvcs_.try_emplace(k).first;
-  entry& e = it->second;
+  entry& e = pvcs_.try_emplace(key(pod.metadata.namespace_, v->sources.claim_name)).first->second;
   e.pod = &pod;  // Velero records the pod whatever the transition
   if (e.st == from) e.st = to;
 }

@@ -22,6 +22,7 @@ using yaml_lines::blank_or_comment;
 using yaml_lines::indent_of;
 using yaml_lines::is_dash;
 using yaml_lines::is_line_end;
+using yaml_lines::kind_value;
 
 /// `---` / `...` at column 0, alone or followed by a space.
 bool is_marker(std::string_view line, std::string_view marker) {
@@ -35,17 +36,6 @@ bool is_items_key(std::string_view line) {
   if (!line.starts_with("items:")) return false;
   const std::string_view rest = line.substr(6);
   return blank_or_comment(rest);
-}
-
-/// The value of a `kind: X` line at column 0, or "".
-std::string_view kind_value(std::string_view line) {
-  if (!line.starts_with("kind:")) return {};
-  std::string_view v = line.substr(5);
-  while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
-  if (const auto hash = v.find(" #"); hash != std::string_view::npos) v = v.substr(0, hash);
-  while (!v.empty() && (v.back() == '\n' || v.back() == '\r' || v.back() == ' ')) v.remove_suffix(1);
-  if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front()) v = v.substr(1, v.size() - 2);
-  return v;
 }
 
 /// Blanks `metadata.managedFields` (a quarter of a kubectl dump, read by nothing) before

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <span>
 
+#include "loader_fields.h"
 #include "loader_values.h"
 #include "yaml_lines.h"
 
@@ -17,6 +18,8 @@ namespace {
 
 using yaml_lines::is_dash;
 using yaml_lines::is_line_end;
+using yaml_lines::kind_value;
+using yaml_lines::skip_spaces;
 
 /// What becomes of a field's value.
 enum class rule : std::uint8_t {
@@ -25,6 +28,7 @@ enum class rule : std::uint8_t {
   mapping,      ///< a mapping whose keys have rules of their own (key_rule::child)
   elements,     ///< a sequence of mappings whose keys have rules of their own
   annotations,  ///< metadata.annotations: what the annotation filter drops is dropped
+  kind,         ///< the object's kind: its rules become the rules of this mapping's other keys
   give_up,      ///< the filter does not follow (a second `kind`): the text is parsed as it is
 };
 
@@ -100,12 +104,8 @@ constexpr rule_set pvc_rules{rule::keep, pvc_keys};
 constexpr rule_set pv_rules{rule::keep, pv_keys};
 
 /// The object's top level until its `kind` is known: apiVersion and kind only.
-constexpr rule_set before_kind{rule::give_up, {}};
-
-std::size_t skip_spaces(std::string_view line, std::size_t i) {
-  while (i < line.size() && line[i] == ' ') ++i;
-  return i;
-}
+constexpr key_rule before_kind_keys[] = {{"apiVersion", rule::keep, nullptr}, {"kind", rule::kind, nullptr}};
+constexpr rule_set before_kind{rule::give_up, before_kind_keys};
 
 /// A character of a plain key the filter follows: Kubernetes field names, label and
 /// annotation keys (`backup.velero.io/backup-volumes`).
@@ -114,15 +114,20 @@ bool is_key_char(char c) {
          c == '-' || c == '_';
 }
 
-/// Only printable ASCII before the line end (`\n` or `\r\n`): blanking such a line hides no
-/// character error.
-bool printable_ascii(std::string_view line) {
+/// A line may be blanked: only printable ASCII before its end (`\n` or `\r\n`), so blanking
+/// it hides no character error, and nested well within `max_depth`, which libyaml would check
+/// on it. Block nesting adds at most a level per column (a sequence at its key's column, then
+/// its items' mappings two columns in), and each dash or bracket on the line one more: twice
+/// the indentation, those, and a margin bound the line's depth from above.
+bool blankable(std::string_view line, std::size_t indent, std::uint64_t max_depth) {
   if (line.ends_with('\n')) line.remove_suffix(line.ends_with("\r\n") ? 2 : 1);
+  std::uint64_t depth = 2 * static_cast<std::uint64_t>(indent) + 16;
   for (const char c : line) {
     const auto u = static_cast<unsigned char>(c);
     if (u < 0x20 || u >= 0x7F) return false;
+    depth += c == '[' || c == '{' || c == '-';
   }
-  return true;
+  return depth < max_depth;
 }
 
 /// Bytes the filter does not follow. libyaml breaks lines at `\r`, NEL (U+0085), LS (U+2028)
@@ -281,7 +286,7 @@ class filter {
       }
       if (!on_line(line)) return false;
     }
-    return blanked_ && kind_known_;
+    return blanked_;  // only a known kind's rules blank anything
   }
 
  private:
@@ -403,15 +408,11 @@ class filter {
     } else {
       r.what = f.rules->other;
     }
-    if (f.rules == &before_kind) {
-      if (key == "apiVersion") r.what = rule::keep;
-      if (key == "kind") {
-        const rule_set* kind = kind_rules(line.substr(v));
-        if (kind == nullptr) return false;  // not one of the three kinds: nothing to blank
-        f.rules = kind;
-        kind_known_ = true;
-        r.what = rule::keep;
-      }
+    if (r.what == rule::kind) {
+      const rule_set* kind = kind_rules(kind_value(line.substr(k)));
+      if (kind == nullptr) return false;  // not one of the three kinds: nothing to blank
+      f.rules = kind;
+      r.what = rule::keep;
     }
     if (r.what == rule::give_up) return false;
     if (r.what == rule::annotations && annotations_ == annotation_filter::all) r.what = rule::keep;
@@ -426,6 +427,7 @@ class filter {
       case rule::mapping:
       case rule::elements:
       case rule::annotations: pending_ = {true, k, r.what, r.child}; return true;
+      case rule::kind:
       case rule::give_up: break;
     }
     return false;
@@ -447,33 +449,21 @@ class filter {
       emit(line);
       return true;
     }
-    if (!printable_ascii(line) || !shallow(line, i)) return false;
+    if (!blankable(line, i, limits_.max_depth)) return false;
     if (line.ends_with('\n')) out_.push_back('\n');  // the last line may have none
     blanked_ = true;
     return true;
   }
 
-  /// A line to blank is nested well within the depth limit, which libyaml would check on it:
-  /// block nesting adds at most a level per column (a sequence at its key's column, then its
-  /// items' mappings two columns in), and each dash or bracket on the line one more. Twice the
-  /// indentation and a margin bound that from above.
-  [[nodiscard]] bool shallow(std::string_view line, std::size_t indent) const {
-    std::uint64_t depth = 2 * static_cast<std::uint64_t>(indent) + 16;
-    for (const char c : line) depth += c == '[' || c == '{' || c == '-';
-    return depth < limits_.max_depth;
-  }
-
-  /// The rules of the object's kind from the value of its `kind:` line; null for other kinds.
-  static const rule_set* kind_rules(std::string_view value) {
-    std::size_t n = 0;
-    while (n < value.size() && value[n] != ' ' && value[n] != '#' && value[n] != '\n' && value[n] != '\r') ++n;
-    std::string_view kind = value.substr(0, n);
-    if (kind.size() >= 2 && (kind.front() == '"' || kind.front() == '\'') && kind.back() == kind.front())
-      kind = kind.substr(1, kind.size() - 2);
-    if (kind == "Pod") return &pod_rules;
-    if (kind == "PersistentVolumeClaim") return &pvc_rules;
-    if (kind == "PersistentVolume") return &pv_rules;
-    return nullptr;
+  /// The rules of the object's kind (as the reader names kinds: kind_from_name); null for
+  /// other kinds.
+  static const rule_set* kind_rules(std::string_view kind) {
+    switch (kind_from_name(kind)) {
+      case object_kind::pod: return &pod_rules;
+      case object_kind::persistent_volume_claim: return &pvc_rules;
+      case object_kind::persistent_volume: return &pv_rules;
+      default: return nullptr;
+    }
   }
 
   std::string_view text_;
@@ -484,7 +474,6 @@ class filter {
   std::size_t depth_ = 0;
   region region_;
   pending pending_;
-  bool kind_known_ = false;
   bool blanked_ = false;
 };
 
