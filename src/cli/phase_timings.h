@@ -11,8 +11,8 @@
 
 namespace volpol::cli {
 
-/// Prints "volpol: timing: PHASE S s wall, C s CPU (calling thread), peak RSS M MB" to stderr when it goes out of scope
-/// (or at stop()), if VOLPOL_TIMINGS=1 is set; does nothing otherwise.
+/// Prints "volpol: timing: PHASE S s wall, C s CPU (calling thread), peak RSS M MB, RSS N MB" to stderr when it goes
+/// out of scope (or at stop()), if VOLPOL_TIMINGS=1 is set; does nothing otherwise.
 class phase_timing {
  public:
   explicit phase_timing(const char* phase)
@@ -24,8 +24,9 @@ class phase_timing {
     if (phase_ == nullptr) return;
     if (enabled()) {
       const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start_;
-      std::fprintf(stderr, "volpol: timing: %-8s %.3f s wall, %.3f s CPU (calling thread), peak RSS %ld MB\n", phase_,
-                   took.count(), thread_cpu_seconds() - start_cpu_, peak_rss_mb());
+      std::fprintf(stderr,
+                   "volpol: timing: %-8s %.3f s wall, %.3f s CPU (calling thread), peak RSS %ld MB, RSS %ld MB\n",
+                   phase_, took.count(), thread_cpu_seconds() - start_cpu_, status_mb("VmHWM:"), status_mb("VmRSS:"));
     }
     phase_ = nullptr;
   }
@@ -43,14 +44,15 @@ class phase_timing {
     if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0) return 0;
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
   }
-  /// VmHWM from /proc/self/status, in MB (-1 when unknown).
-  static long peak_rss_mb() {
+  /// A field of /proc/self/status (VmHWM: the peak resident set, VmRSS: the resident set now),
+  /// in MB (-1 when unknown).
+  static long status_mb(const char* field) {
     std::FILE* f = std::fopen("/proc/self/status", "r");
     if (f == nullptr) return -1;
     char line[256];
     long kb = -1;
     while (std::fgets(line, sizeof line, f) != nullptr)
-      if (std::strncmp(line, "VmHWM:", 6) == 0) kb = std::strtol(line + 6, nullptr, 10);
+      if (std::strncmp(line, field, std::strlen(field)) == 0) kb = std::strtol(line + std::strlen(field), nullptr, 10);
     std::fclose(f);
     return kb < 0 ? -1 : kb / 1024;
   }

@@ -1,5 +1,6 @@
 // The byte scanner that splits JSON lists (src/k8s/loader/json_loader_scan.h) agrees with a plain
-// character loop on where a value ends, however the input is cut into chunks.
+// character loop on where a value ends, however the input is cut into chunks, with each of its
+// kernels (portable, and AVX2 where this CPU has it).
 #include "../../src/k8s/loader/json_loader_scan.h"
 
 #include <gtest/gtest.h>
@@ -57,13 +58,22 @@ std::string random_value(std::mt19937& rng) {
   return s;
 }
 
-TEST(json_scan, agrees_with_a_character_loop_across_chunk_cuts) {
+/// The kernels to test: portable always, AVX2 when this CPU runs it.
+std::vector<scan_kernel> kernels() {
+  std::vector<scan_kernel> out{scan_kernel::portable};
+  if (best_scan_kernel() == scan_kernel::avx2) out.push_back(scan_kernel::avx2);
+  return out;
+}
+
+class json_scan_kernel : public ::testing::TestWithParam<scan_kernel> {};
+
+TEST_P(json_scan_kernel, agrees_with_a_character_loop_across_chunk_cuts) {
   std::mt19937 rng(20261130);
   for (int t = 0; t < 6000; ++t) {
     const std::string s = random_value(rng);
     const std::size_t want = reference_end(s);
     std::vector<char> buf(s.size() + 128, '\0');
-    value_scanner scanner;
+    value_scanner scanner(INT64_MAX, GetParam());
     std::size_t i = 0, limit = 0, got = std::string::npos;
     while (true) {
       limit = std::min(s.size(), limit + 1 + rng() % 200);
@@ -78,6 +88,46 @@ TEST(json_scan, agrees_with_a_character_loop_across_chunk_cuts) {
     ASSERT_EQ(got, want) << s;
   }
 }
+
+TEST_P(json_scan_kernel, stops_past_max_depth) {
+  const std::string s = std::string(200, '[') + std::string(200, ']');
+  std::vector<char> buf(s.size() + 128, '\0');
+  std::copy(s.begin(), s.end(), buf.begin());
+  std::size_t i = 0;
+  value_scanner deep(100, GetParam());
+  EXPECT_EQ(deep.step(buf.data(), i, s.size()), value_scanner::state::too_deep);
+  EXPECT_EQ(i, 65U);  // the start of the 64-byte block in which the 101st `[` opens
+  i = 0;
+  value_scanner enough(200, GetParam());
+  ASSERT_EQ(enough.step(buf.data(), i, s.size()), value_scanner::state::done);
+  EXPECT_EQ(i, 400U);
+}
+
+INSTANTIATE_TEST_SUITE_P(kernels, json_scan_kernel, ::testing::ValuesIn(kernels()),
+                         [](const ::testing::TestParamInfo<scan_kernel>& p) {
+                           return p.param == scan_kernel::avx2 ? std::string("avx2") : std::string("portable");
+                         });
+
+#if defined(VOLPOL_SCAN_AVX2)
+TEST(json_scan, avx2_masks_and_prefix_xor_equal_the_portable_ones) {
+  if (best_scan_kernel() != scan_kernel::avx2) GTEST_SKIP() << "this CPU has no AVX2, PCLMUL or POPCNT";
+  std::mt19937_64 rng(20261204);
+  static const char bytes[] = "\"\\{}[]ab \x7f\x80\xff\x5b\x5d\x7b\x7d";  // and ASCII neighbours of the folds
+  std::string block(64, ' ');
+  for (int t = 0; t < 20000; ++t) {
+    for (char& c : block) c = t % 2 == 0 ? bytes[rng() % (sizeof(bytes) - 1)] : static_cast<char>(rng());
+    const block_masks a = masks_of(block.data());
+    const block_masks b = masks_of_avx2(block.data());
+    ASSERT_EQ(a.quote, b.quote) << t;
+    ASSERT_EQ(a.backslash, b.backslash) << t;
+    ASSERT_EQ(a.open, b.open) << t;
+    ASSERT_EQ(a.close, b.close) << t;
+    const std::uint64_t x = rng();
+    ASSERT_EQ(prefix_xor(x), prefix_xor_clmul(x)) << x;
+  }
+  EXPECT_EQ(prefix_xor_clmul(0b1001), 0b0111ULL);
+}
+#endif
 
 TEST(json_scan, finds_ends_of_strings_and_scalars) {
   const std::string s = "\"a\\\"b\" , 123 ]  {\"x\":[1,{\"y\":\"}\"}]} ";

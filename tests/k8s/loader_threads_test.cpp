@@ -152,5 +152,42 @@ TEST(loader_threads, a_truncated_list_reports_after_what_was_read) {
   std::filesystem::remove(path);
 }
 
+// The workers read a JSON list's items where they are, in blocks the window leaves behind
+// (chunk_buffer::share): items larger than the 4 KiB window (it grows while workers still read
+// the block it leaves), and lists and arrays one after the other in the same window (a batch
+// per list), read the same on any number of threads.
+TEST(loader_threads, json_items_larger_than_the_window_and_several_lists_read_the_same) {
+  std::string text = "{\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": [\n";
+  for (int i = 0; i < 3000; ++i) {
+    std::string item = json_item(i);
+    if (i % 50 == 7) {  // a 5-20 KiB annotation: the item does not fit the window
+      const std::string big(5000 + static_cast<std::size_t>(i % 4) * 5000, 'x');
+      const std::string meta = "\"metadata\":{";
+      item.insert(item.find(meta) + meta.size(), "\"annotations\":{\"note\":\"" + big + "\"},");
+    }
+    text += (i ? ",\n" : "") + item;
+  }
+  text += "\n]}\n[";
+  for (int i = 3000; i < 4500; ++i) text += (i > 3000 ? "," : "") + json_item(i);
+  text += "]\n{\"kind\": \"PodList\", \"items\": [";
+  for (int i = 0; i < 300; ++i)
+    text += fmt::format(R"({}{{"metadata":{{"name":"listed-{}","namespace":"ns-list"}},"spec":{{}}}})", i ? "," : "",
+                        i);
+  text += "]}\n";
+  const std::string path = write_temp("big-items.json", text);
+  const load_result one = load_with(path, 1);
+  EXPECT_EQ(one.counts.worker_batches, 0U);
+  // Pods: items 0-2999 and 3000-4499 as above (duplicates and nameless ones rejected), and
+  // the PodList's 300.
+  EXPECT_EQ(one.counts.pods, 996U + 498U + 300U);
+  const std::string expected = summary(one);
+  for (unsigned threads : {2u, 3u, 8u}) {
+    const load_result r = load_with(path, threads);
+    EXPECT_GE(r.counts.worker_batches, 4U) << "threads=" << threads;
+    EXPECT_EQ(summary(r), expected) << "threads=" << threads;
+  }
+  std::filesystem::remove(path);
+}
+
 }  // namespace
 }  // namespace volpol::k8s

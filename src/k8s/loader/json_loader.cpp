@@ -125,32 +125,34 @@ struct json_value_reader {
   }
 };
 
-/// Values read on a worker (loader_parallel.h): their text copied out of the stream's window.
+/// Values read on a worker (loader_parallel.h), where they are: in a block of the stream's
+/// window that the window no longer writes to (chunk_buffer::share).
 class json_batch final : public batch_job {
  public:
   json_batch(const json_value_reader& reader, std::string_view hint, bool items)
-      : reader_(reader), hint_(hint), items_(items) {
-    // One allocation per batch: it fills to about batch_bytes (one more value may pass it),
-    // then takes the padding.
-    text_.reserve(ordered_workers::batch_bytes + (std::size_t{64} << 10));
-  }
+      : reader_(reader), hint_(hint), items_(items) {}
 
   void run(worker_scratch& scratch, object_sink& out) override {
-    text_.append(simdjson::SIMDJSON_PADDING, ' ');
     for (const value& v : values_) {
       element_sink sink(out);
-      reader_.read(scratch.json, text_.data() + v.at, v.size, text_.size() - v.at, v.offset, hint_, v.index, items_,
+      reader_.read(scratch.json, block_.get() + v.at, v.size, allocated_ - v.at, v.offset, hint_, v.index, items_,
                    sink);
       sink.flush();
     }
   }
 
   [[nodiscard]] bool same_list(std::string_view hint, bool items) const { return hint == hint_ && items == items_; }
-  void add(const char* text, std::size_t size, std::uint64_t offset, std::size_t index) {
-    values_.push_back({text_.size(), size, offset, index});
-    text_.append(text, size);
+  /// The value at [at, at + size) of the window's block, at byte `offset` of the stream.
+  void add(std::size_t at, std::size_t size, std::uint64_t offset, std::size_t index) {
+    values_.push_back({at, size, offset, index});
+    bytes_ += size;
   }
-  [[nodiscard]] std::size_t bytes() const { return text_.size(); }
+  [[nodiscard]] std::size_t bytes() const { return bytes_; }
+  /// The block every value is in, and its readable bytes (chunk_buffer::allocated()).
+  void attach(std::shared_ptr<const char> block, std::size_t allocated) {
+    block_ = std::move(block);
+    allocated_ = allocated;
+  }
 
  private:
   struct value {
@@ -161,7 +163,9 @@ class json_batch final : public batch_job {
   json_value_reader reader_;
   std::string hint_;
   bool items_;
-  std::string text_;
+  std::size_t bytes_ = 0;
+  std::shared_ptr<const char> block_;
+  std::size_t allocated_ = 0;
   std::vector<value> values_;
 };
 
@@ -202,6 +206,9 @@ class json_stream {
   std::size_t end() const { return buf_.size(); }
 
   bool fill() {
+    // The values gathered for the workers go before the window can move: they are read
+    // where they are, in the block the window leaves behind.
+    submit_batch();
     std::size_t shift = 0;
     const bool got = buf_.refill(keep_, shift);
     pos_ -= shift;
@@ -375,7 +382,7 @@ class json_stream {
     if (ctx_.threads > 1 && buf_.base() != 0) {
       if (batch_ && !batch_->same_list(hint, items)) submit_batch();
       if (!batch_) batch_ = std::make_unique<json_batch>(reader_, hint, items);
-      batch_->add(d() + from, to - from, buf_.base() + from, index);
+      batch_->add(from, to - from, buf_.base() + from, index);
       if (batch_->bytes() >= ordered_workers::batch_bytes) submit_batch();
       return;
     }
@@ -388,6 +395,7 @@ class json_stream {
 
   void submit_batch() {
     if (!batch_) return;
+    batch_->attach(buf_.share(), buf_.allocated());
     if (!workers_) workers_ = std::make_unique<ordered_workers>(ctx_.sink, ctx_.threads);
     if (ctx_.worker_batches != nullptr) ++*ctx_.worker_batches;
     workers_->submit(std::move(batch_));

@@ -3,7 +3,8 @@
 //
 // The stream readers (json_loader.cpp, yaml_loader.cpp) still split the stream on the calling
 // thread: that is a byte scan. They gather the pieces (a JSON list's items, YAML documents and
-// `items:` entries) into batches of about `batch_bytes`, each owning its text, and give each
+// `items:` entries) into batches of about `batch_bytes` — YAML pieces copied into the batch, JSON
+// items left where they are in a block of the window (chunk_buffer::share) — and give each
 // batch to `ordered_workers`. A worker parses the batch's pieces and reads their objects into a
 // `recording_sink`; the calling thread passes every batch's recording on to the real sink in
 // the order the batches were made. So the cluster, the counts and every problem come out

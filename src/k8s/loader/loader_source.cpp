@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <mutex>
 
 namespace volpol::k8s::detail {
 
@@ -55,12 +56,44 @@ std::size_t memory_source::read(char* dst, std::size_t n) {
   return k;
 }
 
-chunk_buffer::chunk_buffer(std::size_t chunk_size) : capacity_(std::max<std::size_t>(chunk_size, 4096)) {}
+/// Blocks the workers are done with, for the next ones of the same size (a used block's
+/// pages are already mapped: reading into it costs no page faults).
+struct chunk_buffer::block_pool {
+  static constexpr std::size_t max_kept = 16;  // more than the batches in flight (loader_parallel.h)
+  std::mutex mutex;
+  std::size_t bytes = 0;  ///< the size of the blocks kept
+  std::vector<std::unique_ptr<char[]>> kept;
+
+  void give_back(char* p, std::size_t size) {
+    std::unique_ptr<char[]> block(p);
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (size == bytes && kept.size() < max_kept) kept.push_back(std::move(block));
+  }
+  std::unique_ptr<char[]> take(std::size_t size) {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (size != bytes) {
+      bytes = size;
+      kept.clear();
+    }
+    if (kept.empty()) return std::unique_ptr<char[]>(new char[size]);
+    std::unique_ptr<char[]> block = std::move(kept.back());
+    kept.pop_back();
+    return block;
+  }
+};
+
+chunk_buffer::chunk_buffer(std::size_t chunk_size)
+    : pool_(std::make_shared<block_pool>()), capacity_(std::max<std::size_t>(chunk_size, 4096)) {}
+
+std::shared_ptr<char> chunk_buffer::new_block(std::size_t room) {
+  const std::size_t bytes = room + padding;
+  return {pool_->take(bytes).release(), [pool = pool_, bytes](char* p) { pool->give_back(p, bytes); }};
+}
 
 void chunk_buffer::allocate(std::size_t room) {
-  std::unique_ptr<char[]> bigger(new char[room + padding]);
-  if (end_ > 0) std::memcpy(bigger.get(), buf_.get(), end_);
-  buf_ = std::move(bigger);
+  std::shared_ptr<char> bigger = new_block(room);
+  if (end_ > 0) std::memcpy(bigger.get(), block_.get(), end_);
+  block_ = std::move(bigger);
   room_ = room;
 }
 
@@ -69,6 +102,7 @@ void chunk_buffer::reset(byte_source& source, std::uint64_t size_hint) {
   end_ = 0;
   base_ = 0;
   eof_ = false;
+  shared_ = false;  // the previous stream's readers are done with the block
   // One byte more than a known size, so that reading it whole also sees the end of input.
   const std::size_t want = size_hint < capacity_ ? std::max<std::size_t>(size_hint + 1, 4096) : capacity_;
   if (room_ < want) allocate(want);
@@ -79,15 +113,32 @@ const std::string& chunk_buffer::error() const {
   return source_ ? source_->error() : none;
 }
 
+std::shared_ptr<const char> chunk_buffer::share() {
+  shared_ = true;
+  return block_;
+}
+
 bool chunk_buffer::refill(std::size_t keep, std::size_t& shift) {
   shift = 0;
   if (eof_) return false;
   keep = std::min(keep, end_);
-  if (end_ == room_) {
+  if (shared_) {
+    // Workers may be reading the block: what is kept moves to another one (a window that is
+    // full and still mostly needed grows, as below).
+    const std::size_t room = end_ == room_ && keep <= room_ / 4 ? room_ * 2 : room_;
+    std::shared_ptr<char> next = new_block(room);
+    std::memcpy(next.get(), block_.get() + keep, end_ - keep);
+    block_ = std::move(next);
+    room_ = room;
+    end_ -= keep;
+    base_ += keep;
+    shift = keep;
+    shared_ = false;
+  } else if (end_ == room_) {
     // Full: drop what is no longer needed, or grow when most of the window is still needed
     // (one item larger than the window). Small inputs never slide, so offsets stay from 0.
     if (keep > room_ / 4) {
-      std::memmove(buf_.get(), buf_.get() + keep, end_ - keep);
+      std::memmove(block_.get(), block_.get() + keep, end_ - keep);
       end_ -= keep;
       base_ += keep;
       shift = keep;
@@ -95,14 +146,14 @@ bool chunk_buffer::refill(std::size_t keep, std::size_t& shift) {
       allocate(room_ * 2);
     }
   }
-  const std::size_t got = source_->read(buf_.get() + end_, room_ - end_);
+  const std::size_t got = source_->read(block_.get() + end_, room_ - end_);
   if (got == 0) {
     eof_ = true;
-    std::memset(buf_.get() + end_, 0, padding);
+    std::memset(block_.get() + end_, 0, padding);
     return false;
   }
   end_ += got;
-  std::memset(buf_.get() + end_, 0, padding);
+  std::memset(block_.get() + end_, 0, padding);
   return true;
 }
 
