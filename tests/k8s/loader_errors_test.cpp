@@ -55,6 +55,23 @@ TEST(loader_errors, wrong_types_and_bad_quantities) {
   EXPECT_EQ(r.counts.rejected, 3U);
 }
 
+// A path longer than the reader keeps in place (16 segments: loader_values.h path_stack):
+// lists nested 7 deep, the error 18 segments down.
+TEST(loader_errors, error_paths_deeper_than_sixteen_segments) {
+  std::string json = R"({"kind":"PersistentVolumeClaim","apiVersion":"v1","metadata":{"name":"c","namespace":"ns"},)"
+                     R"("spec":{"resources":{"requests":{"storage":"12 Gi"}}}})";
+  for (int i = 0; i < 7; ++i)
+    json = fmt::format(
+        R"({{"kind":"List","apiVersion":"v1","items":[{{"kind":"Pod","metadata":{{"name":"p{}","namespace":"ns"}}}},{}]}})",
+        i, json);
+  const load_result r = load_text(json, "nested.json");
+  ASSERT_EQ(r.problems.size(), 1U);
+  EXPECT_EQ(r.problems.items()[0].where.path,
+            "items[1].items[1].items[1].items[1].items[1].items[1].items[1].spec.resources.requests.storage");
+  EXPECT_EQ(r.problems.items()[0].object, "PersistentVolumeClaim ns/c");
+  EXPECT_EQ(r.counts.pods, 7U);
+}
+
 TEST(loader_errors, bad_yaml_loses_one_document) {
   const load_result r = load_fixture("bad-yaml.yaml");
   EXPECT_EQ(messages(r), std::vector<std::string>{data_dir + "bad-yaml.yaml:12:5: invalid YAML: did not find expected "

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -63,13 +64,14 @@ inline constexpr std::string_view last_applied_annotation = "kubectl.kubernetes.
 /// The path inside the document, for messages: `spec.volumes[2].nfs.server`.
 class path_stack {
  public:
-  void push(std::string_view key) { segs_.push_back({key, 0, false}); }
-  void push(std::size_t index) { segs_.push_back({{}, index, true}); }
-  void pop() { segs_.pop_back(); }
-  void clear() { segs_.clear(); }
+  void push(std::string_view key) { add({key, 0, false}); }
+  void push(std::size_t index) { add({{}, index, true}); }
+  void pop() { --size_; }
+  void clear() { size_ = 0; }
   [[nodiscard]] std::string render() const {
     std::string out;
-    for (const auto& s : segs_) {
+    for (std::size_t i = 0; i < size_; ++i) {
+      const seg& s = at(i);
       if (s.is_index) {
         out += fmt::format("[{}]", s.index);
       } else {
@@ -86,7 +88,23 @@ class path_stack {
     std::size_t index;
     bool is_index;
   };
-  std::vector<seg> segs_;
+  // The first segments in place: a reader is made per object, and a heap vector grown from
+  // empty for each was 4 allocations an object.
+  static constexpr std::size_t in_place = 16;
+  [[nodiscard]] const seg& at(std::size_t i) const { return i < in_place ? first_[i] : deeper_[i - in_place]; }
+  void add(const seg& s) {
+    if (size_ < in_place) {
+      first_[size_] = s;
+    } else if (size_ - in_place < deeper_.size()) {
+      deeper_[size_ - in_place] = s;
+    } else {
+      deeper_.push_back(s);
+    }
+    ++size_;
+  }
+  std::size_t size_ = 0;
+  std::array<seg, in_place> first_;
+  std::vector<seg> deeper_;
 };
 
 /// Reads values through the adapter A (see loader_reader.h); remembers the first error.
