@@ -58,20 +58,24 @@ void ordered_workers::work() {
   for (;;) {
     work_ready_.wait(lock, [this] { return stopping_ || next_ < slots_.size(); });
     if (next_ >= slots_.size()) return;  // stopping, nothing left
-    slot& s = *slots_[next_++];
-    lock.unlock();
-    try {
-      s.job->run(scratch, s.results);
-    } catch (const std::exception& e) {
-      diagnostic d;
-      d.message = std::string("not read: ") + e.what();
-      s.results.problem(std::move(d));
-    }
-    s.job.reset();
-    lock.lock();
-    s.done = true;
-    batch_done_.notify_all();
+    run_next(lock, scratch);
   }
+}
+
+void ordered_workers::run_next(std::unique_lock<std::mutex>& lock, worker_scratch& scratch) {
+  slot& s = *slots_[next_++];
+  lock.unlock();
+  try {
+    s.job->run(scratch, s.results);
+  } catch (const std::exception& e) {
+    diagnostic d;
+    d.message = std::string("not read: ") + e.what();
+    s.results.problem(std::move(d));
+  }
+  s.job.reset();
+  lock.lock();
+  s.done = true;
+  batch_done_.notify_all();
 }
 
 void ordered_workers::pass_on(std::unique_lock<std::mutex>& lock, bool wait) {
@@ -79,6 +83,13 @@ void ordered_workers::pass_on(std::unique_lock<std::mutex>& lock, bool wait) {
     if (slots_.empty()) return;
     if (!slots_.front()->done) {
       if (!wait) return;
+      // Rather than wait for the workers, read a batch none has started (the calling thread
+      // is otherwise idle while the workers are behind).
+      if (next_ < slots_.size()) {
+        if (!own_scratch_) own_scratch_ = std::make_unique<worker_scratch>();
+        run_next(lock, *own_scratch_);
+        continue;
+      }
       batch_done_.wait(lock, [this] { return slots_.front()->done; });
     }
     std::unique_ptr<slot> s = std::move(slots_.front());

@@ -66,8 +66,9 @@ class batch_job {
   virtual void run(worker_scratch& scratch, object_sink& out) = 0;
 };
 
-/// Runs batches on `threads` worker threads; their results reach `out` in submission order,
-/// on the thread that calls submit / drain.
+/// Runs batches on `threads` worker threads, and on the calling thread while it would wait for
+/// them (submit with too many in flight, drain); their results reach `out` in submission
+/// order, on the thread that calls submit / drain.
 class ordered_workers {
  public:
   /// Bytes of text a stream reader gathers into one batch.
@@ -92,7 +93,11 @@ class ordered_workers {
     bool done = false;
   };
   void work();
-  /// Passes on finished batches from the front; `wait`: waits for the front one first.
+  /// Reads the first batch not started (slots_[next_]) with `scratch`; `lock` is released
+  /// meanwhile.
+  void run_next(std::unique_lock<std::mutex>& lock, worker_scratch& scratch);
+  /// Passes on finished batches from the front; `wait`: until the front one is passed on,
+  /// reading batches no worker has started meanwhile.
   void pass_on(std::unique_lock<std::mutex>& lock, bool wait);
 
   object_sink& out_;
@@ -105,6 +110,7 @@ class ordered_workers {
   std::size_t next_ = 0;                     ///< index in slots_ of the first batch not started
   bool stopping_ = false;
   std::vector<std::thread> threads_;
+  std::unique_ptr<worker_scratch> own_scratch_;  ///< the calling thread's, made when it first reads a batch
 };
 
 /// The worker threads to use for `requested` (0: one per core the machine has).
