@@ -14,6 +14,7 @@
 
 #include <unistd.h>
 
+#include "../support/cluster_text.h"
 #include "volpol/k8s/loader.h"
 
 namespace volpol::k8s {
@@ -187,6 +188,18 @@ TEST(loader_threads, json_items_larger_than_the_window_and_several_lists_read_th
     EXPECT_EQ(summary(r), expected) << "threads=" << threads;
   }
   std::filesystem::remove(path);
+}
+
+// A broken dump (a fuzzer's, from a real one: a string cut short, so `\"` escapes stand outside
+// strings): the byte scanner must split it the same wherever the window moves. It did not
+// (its 64-byte blocks and its byte loop disagreed on backslashes outside strings), and 2
+// threads, whose window moves to new blocks at other places, reported another problem.
+TEST(loader_threads, broken_items_split_the_same_on_any_number_of_threads) {
+  const std::string path = std::string(VOLPOL_SOURCE_DIR) + "/tests/data/k8s/backslash-outside-strings.json";
+  const load_result one = load_with(path, 1);
+  ASSERT_FALSE(one.problems.empty());
+  for (unsigned threads : {2u, 3u, 8u})
+    EXPECT_EQ(testing::cluster_text(load_with(path, threads)), testing::cluster_text(one)) << "threads=" << threads;
 }
 
 }  // namespace

@@ -18,18 +18,19 @@
 
 namespace volpol::k8s::detail {
 
-/// The first of `"`, `{`, `}`, `[`, `]` in [p, end), or end. Reads up to 15 bytes past end
-/// (the chunk buffer is padded).
+/// The first of `"`, `\`, `{`, `}`, `[`, `]` in [p, end), or end. Reads up to 15 bytes past
+/// end (the chunk buffer is padded).
 inline const char* find_structural(const char* p, const char* end) {
 #if defined(__SSE2__)
   const __m128i quote = _mm_set1_epi8('"');
+  const __m128i backslash = _mm_set1_epi8('\\');
   const __m128i open = _mm_set1_epi8('{');   // '[' | 0x20 == '{'
   const __m128i close = _mm_set1_epi8('}');  // ']' | 0x20 == '}'
   const __m128i lower = _mm_set1_epi8(0x20);
   for (; p < end; p += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const __m128i folded = _mm_or_si128(v, lower);
-    const __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, quote),
+    const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
                                      _mm_or_si128(_mm_cmpeq_epi8(folded, open), _mm_cmpeq_epi8(folded, close)));
     const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit));
     if (mask != 0) {
@@ -41,7 +42,7 @@ inline const char* find_structural(const char* p, const char* end) {
 #else
   for (; p < end; ++p) {
     const char c = *p;
-    if (c == '"' || c == '{' || c == '}' || c == '[' || c == ']') return p;
+    if (c == '"' || c == '\\' || c == '{' || c == '}' || c == '[' || c == ']') return p;
   }
   return end;
 #endif
@@ -252,12 +253,27 @@ class value_scanner {
         if (depth_ == 0) return state::done;
         continue;
       }
+      // Outside strings too, a backslash makes the next byte no quote (brackets still count):
+      // what blocks() does, so that where the input is cut into chunks never changes where
+      // an invalid value ends.
+      if (escape_) {
+        escape_ = false;
+        const char c = d[i++];
+        if (c == '{' || c == '[') {
+          if (++depth_ > max_depth_) return state::too_deep;
+        } else if ((c == '}' || c == ']') && --depth_ == 0) {
+          return state::done;
+        }
+        continue;
+      }
       const char* p = find_structural(d + i, d + end);
       i = static_cast<std::size_t>(p - d);
       if (i >= end) return state::more;
       ++i;
       const char c = *p;
-      if (c == '"') {
+      if (c == '\\') {
+        escape_ = true;
+      } else if (c == '"') {
         in_string_ = true;
       } else if (c == '{' || c == '[') {
         if (++depth_ > max_depth_) return state::too_deep;
