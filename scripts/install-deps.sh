@@ -8,6 +8,7 @@ packages=(
   build-essential cmake pkg-config
   libyaml-cpp-dev libsimdjson-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev libarchive-dev libyaml-dev
+  libmimalloc-dev                        # the programs' malloc (CMakeLists.txt, VOLPOL_MIMALLOC)
   clang libclang-rt-dev                  # the sanitizer build and the fuzzers (scripts/fuzz.sh)
   clang-format clang-tidy                # .clang-format, .clang-tidy (scripts/tidy.sh)
   curl                                   # volpol serve's tests
