@@ -61,9 +61,13 @@ std::string render_table(const plan_result& plan, const report_context& ctx) {
   std::vector<row> rows;
   rows.push_back({"NAMESPACE", "POD/VOLUME", "PVC", "PV", "STORAGECLASS", "METHOD", "POLICY", "REASON"});
   for (const volume_record& r : plan.volumes) rows.push_back(make_row(r, plan));
+  // Columns are padded to their longest cell, up to a Kubernetes name's longest (253, a DNS
+  // subdomain): a longer cell (only a dump the API server would refuse has one) overflows its
+  // column instead of widening every row (a 1 MB name made a 3 GB table, then bad_alloc).
+  constexpr std::size_t max_width = 253;
   std::array<std::size_t, columns> width{};
   for (const row& r : rows)
-    for (std::size_t i = 0; i + 1 < columns; ++i) width[i] = std::max(width[i], r[i].size());
+    for (std::size_t i = 0; i + 1 < columns; ++i) width[i] = std::max(width[i], std::min(r[i].size(), max_width));
   std::string out;
   for (const row& r : rows) {
     for (std::size_t i = 0; i + 1 < columns; ++i) out += fmt::format("{:<{}}  ", r[i], width[i]);

@@ -31,4 +31,27 @@ TEST(plan_table, control_bytes_of_names_are_escaped) {
   EXPECT_EQ(std::count(rows.begin(), rows.end(), '\n'), 1) << r.out;
 }
 
+// A name far past Kubernetes' limits (a hand-made or corrupted dump) overflows its column; it
+// does not widen every row (3,000 rows and a 1 MB name made a 3 GB table, then bad_alloc).
+TEST(plan_table, a_huge_name_does_not_widen_every_row) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("volpol-table-wide-" + std::to_string(::getpid()) + ".json");
+  {
+    std::ofstream f(path);
+    f << R"({"apiVersion":"v1","kind":"List","items":[)";
+    for (int i = 0; i < 300; ++i)
+      f << (i ? "," : "") << R"({"kind":"PersistentVolumeClaim","metadata":{"name":")"
+        << (i == 7 ? std::string(100000, 'x') : "pvc-" + std::to_string(i)) << R"(","namespace":"ns"}})";
+    f << "]}";
+  }
+  const auto r = run_cli({"plan", "-f", path.string()});
+  std::filesystem::remove(path);
+  EXPECT_NE(r.out.find(std::string(100000, 'x')), std::string::npos);  // printed whole
+  EXPECT_LT(r.out.size(), 100000U + 301U * 1500U) << "every row padded to the huge name";
+  // A short row: its PVC column padded to 253 at most.
+  const std::size_t at = r.out.find("pvc-8 ");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_EQ(r.out.find_first_not_of(' ', at + 5), at + 253 + 2);
+}
+
 }  // namespace
