@@ -345,6 +345,24 @@ TEST(hostile_input, json_object_larger_than_the_limit_is_not_buffered) {
       << all_problems(r);
 }
 
+// The limit holds for an item found whole in the window too (it held only for one that
+// outgrew the window: whether an item was refused depended on where it started).
+TEST(hostile_input, json_item_larger_than_the_limit_is_refused_wherever_it_lies) {
+  load_options o;
+  o.limits.max_object_bytes = 3000;
+  const std::string big = R"({"kind":"Pod","metadata":{"name":"big","namespace":"ns","annotations":{"a":")" +
+                          std::string(5000, 'x') + "\"}}}";
+  const std::string small = R"({"kind":"Pod","metadata":{"name":"small","namespace":"ns"}})";
+  for (const std::size_t chunk : {std::size_t{1} << 20, std::size_t{4096}}) {
+    o.chunk_size = chunk;
+    const load_result r = load_text(R"({"kind":"List","items":[)" + small + "," + big + "," + small + "]}", "l.json",
+                                    o);
+    EXPECT_NE(all_problems(r).find("not read: a value larger than 3000 bytes starts here"), std::string::npos)
+        << "chunk " << chunk << ": " << all_problems(r);
+    EXPECT_EQ(r.counts.pods, 1U) << "chunk " << chunk;  // the one before it; the rest is not read
+  }
+}
+
 TEST(hostile_input, yaml_document_larger_than_the_limit_is_reported_with_its_lines) {
   load_options o;
   o.limits.max_object_bytes = 1000;

@@ -239,7 +239,9 @@ class json_stream {
       std::size_t i = pos_;
       const auto st = sc.step(d(), i, end());
       pos_ = i;
-      if (st == value_scanner::state::done) return true;
+      // A value found whole in the window is held to the limit too, not only one that
+      // outgrows it: where the window happens to be cut must not decide.
+      if (st == value_scanner::state::done) return !over_limit();
       if (st == value_scanner::state::too_deep) {
         too_deep_ = true;
         deep_at_ = pos_;
