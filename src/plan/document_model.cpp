@@ -107,12 +107,27 @@ void write_json(const node& n, std::string& out, int indent) {
   }
 }
 
+namespace {
+
+/// `text` double-quoted. yaml-cpp writes a DEL (0x7F) raw, which YAML does not allow in any
+/// scalar: a text with one (only a name the API server would refuse has one) is written with
+/// every byte past 0x7E escaped (`\x7F`, `\xE9`), for that scalar only.
+void double_quoted(YAML::Emitter& e, const std::string& text) {
+  if (text.find('\x7f') == std::string::npos) {
+    e << YAML::DoubleQuoted << text;
+    return;
+  }
+  e << YAML::EscapeNonAscii << YAML::DoubleQuoted << text << YAML::EmitNonAscii;
+}
+
+}  // namespace
+
 void write_yaml(const node& n, YAML::Emitter& e) {
   switch (n.k) {
     case node::kind::null: e << YAML::Null; break;
     case node::kind::boolean: e << n.b; break;
     case node::kind::number: e << n.text; break;
-    case node::kind::string: e << YAML::DoubleQuoted << n.text; break;
+    case node::kind::string: double_quoted(e, n.text); break;
     case node::kind::list:
       e << YAML::BeginSeq;
       for (const node& i : n.items) write_yaml(i, e);
@@ -121,7 +136,13 @@ void write_yaml(const node& n, YAML::Emitter& e) {
     case node::kind::object:
       e << YAML::BeginMap;
       for (const auto& [k, v] : n.members) {
-        e << YAML::Key << k << YAML::Value;
+        e << YAML::Key;
+        if (k.find('\x7f') == std::string::npos) {
+          e << k;
+        } else {
+          double_quoted(e, k);  // a user's key (parameters, conditions)
+        }
+        e << YAML::Value;
         write_yaml(v, e);
       }
       e << YAML::EndMap;

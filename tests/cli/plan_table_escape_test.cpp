@@ -1,6 +1,6 @@
 // `volpol plan`'s table never passes control bytes of the inputs to the terminal: an ESC in a
 // name or a newline in a YAML block scalar is escaped as in messages, and each volume stays on
-// one row.
+// one row; a huge name does not widen every row. `-o yaml` escapes what YAML does not allow.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+
+#include <yaml-cpp/yaml.h>
 
 #include "cli_runner.h"
 
@@ -52,6 +54,24 @@ TEST(plan_table, a_huge_name_does_not_widen_every_row) {
   const std::size_t at = r.out.find("pvc-8 ");
   ASSERT_NE(at, std::string::npos);
   EXPECT_EQ(r.out.find_first_not_of(' ', at + 5), at + 253 + 2);
+}
+
+// YAML allows no DEL (0x7F) in any scalar, and yaml-cpp writes it raw: a name with one is
+// written escaped, and reads back the same.
+TEST(plan_yaml, a_del_byte_in_a_name_is_escaped) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("volpol-yaml-del-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(path) << R"({"apiVersion":"v1","kind":"PersistentVolumeClaim",)"
+                      << R"("metadata":{"name":"a\u007fb\u00e9","namespace":"ns"},"spec":{"storageClassName":"gp3"}})";
+  const auto r = run_cli({"plan", "-f", path.string(), "-o", "yaml"});
+  std::filesystem::remove(path);
+  EXPECT_EQ(r.out.find('\x7f'), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(R"(pvcName: "a\x7fb\xe9")"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(R"(pvcNamespace: "ns")"), std::string::npos) << r.out;  // others as before
+  const YAML::Node doc = YAML::Load(r.out);
+  EXPECT_EQ(doc["volumes"][0]["pvcName"].as<std::string>(),
+            "a\x7f"
+            "b\xc3\xa9");
 }
 
 }  // namespace
