@@ -51,8 +51,9 @@ class phase_timing {
     if (f == nullptr) return -1;
     char line[256];
     long kb = -1;
+    const std::size_t n = std::strlen(field);
     while (std::fgets(line, sizeof line, f) != nullptr)
-      if (std::strncmp(line, field, std::strlen(field)) == 0) kb = std::strtol(line + std::strlen(field), nullptr, 10);
+      if (std::strncmp(line, field, n) == 0) kb = std::strtol(line + n, nullptr, 10);
     std::fclose(f);
     return kb < 0 ? -1 : kb / 1024;
   }

@@ -120,6 +120,16 @@ void double_quoted(YAML::Emitter& e, const std::string& text) {
   e << YAML::EscapeNonAscii << YAML::DoubleQuoted << text << YAML::EmitNonAscii;
 }
 
+/// A mapping key as yaml-cpp chooses to write it, unless it holds a DEL (a user's key:
+/// parameters, conditions), which is written as double_quoted() writes it.
+void key_text(YAML::Emitter& e, const std::string& key) {
+  if (key.find('\x7f') == std::string::npos) {
+    e << key;
+  } else {
+    double_quoted(e, key);
+  }
+}
+
 }  // namespace
 
 void write_yaml(const node& n, YAML::Emitter& e) {
@@ -137,11 +147,7 @@ void write_yaml(const node& n, YAML::Emitter& e) {
       e << YAML::BeginMap;
       for (const auto& [k, v] : n.members) {
         e << YAML::Key;
-        if (k.find('\x7f') == std::string::npos) {
-          e << k;
-        } else {
-          double_quoted(e, k);  // a user's key (parameters, conditions)
-        }
+        key_text(e, k);
         e << YAML::Value;
         write_yaml(v, e);
       }

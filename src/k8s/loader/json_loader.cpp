@@ -234,7 +234,7 @@ class json_stream {
 
   /// Scans the value at pos_ (kept from keep_); pos_ ends one past it.
   bool scan_value() {
-    value_scanner sc(ctx_.limits.max_depth);
+    value_scanner sc(ctx_.limits.max_depth, kernel_);
     for (;;) {
       std::size_t i = pos_;
       const auto st = sc.step(d(), i, end());
@@ -474,8 +474,9 @@ class json_stream {
   bool too_deep_ = false;
   std::size_t deep_at_ = 0;  ///< where the scanner found the value too deep
   json_value_reader reader_;
-  std::unique_ptr<json_batch> batch_;         ///< values gathered for the workers
-  std::unique_ptr<ordered_workers> workers_;  ///< started with the first batch
+  const scan_kernel kernel_ = best_scan_kernel();  ///< chosen once, for every value of the stream
+  std::unique_ptr<json_batch> batch_;              ///< values gathered for the workers
+  std::unique_ptr<ordered_workers> workers_;       ///< started with the first batch
 };
 
 }  // namespace

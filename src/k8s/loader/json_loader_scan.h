@@ -256,28 +256,25 @@ class value_scanner {
       // Outside strings too, a backslash makes the next byte no quote (brackets still count):
       // what blocks() does, so that where the input is cut into chunks never changes where
       // an invalid value ends.
+      char c = 0;
       if (escape_) {
         escape_ = false;
-        const char c = d[i++];
-        if (c == '{' || c == '[') {
-          if (++depth_ > max_depth_) return state::too_deep;
-        } else if ((c == '}' || c == ']') && --depth_ == 0) {
-          return state::done;
+        c = d[i++];
+      } else {
+        const char* p = find_structural(d + i, d + end);
+        i = static_cast<std::size_t>(p - d);
+        if (i >= end) return state::more;
+        ++i;
+        c = *p;
+        if (c == '\\') {
+          escape_ = true;
+        } else if (c == '"') {
+          in_string_ = true;
         }
-        continue;
       }
-      const char* p = find_structural(d + i, d + end);
-      i = static_cast<std::size_t>(p - d);
-      if (i >= end) return state::more;
-      ++i;
-      const char c = *p;
-      if (c == '\\') {
-        escape_ = true;
-      } else if (c == '"') {
-        in_string_ = true;
-      } else if (c == '{' || c == '[') {
+      if (c == '{' || c == '[') {
         if (++depth_ > max_depth_) return state::too_deep;
-      } else if (--depth_ == 0) {
+      } else if ((c == '}' || c == ']') && --depth_ == 0) {
         return state::done;
       }
     }

@@ -90,11 +90,14 @@ std::shared_ptr<char> chunk_buffer::new_block(std::size_t room) {
   return {pool_->take(bytes).release(), [pool = pool_, bytes](char* p) { pool->give_back(p, bytes); }};
 }
 
-void chunk_buffer::allocate(std::size_t room) {
-  std::shared_ptr<char> bigger = new_block(room);
-  if (end_ > 0) std::memcpy(bigger.get(), block_.get(), end_);
-  block_ = std::move(bigger);
+std::size_t chunk_buffer::relocate(std::size_t room, std::size_t from) {
+  std::shared_ptr<char> next = new_block(room);
+  if (end_ > from) std::memcpy(next.get(), block_.get() + from, end_ - from);
+  block_ = std::move(next);
   room_ = room;
+  end_ -= from;
+  base_ += from;
+  return from;
 }
 
 void chunk_buffer::reset(byte_source& source, std::uint64_t size_hint) {
@@ -105,7 +108,7 @@ void chunk_buffer::reset(byte_source& source, std::uint64_t size_hint) {
   shared_ = false;  // the previous stream's readers are done with the block
   // One byte more than a known size, so that reading it whole also sees the end of input.
   const std::size_t want = size_hint < capacity_ ? std::max<std::size_t>(size_hint + 1, 4096) : capacity_;
-  if (room_ < want) allocate(want);
+  if (room_ < want) relocate(want, 0);
 }
 
 const std::string& chunk_buffer::error() const {
@@ -122,29 +125,20 @@ bool chunk_buffer::refill(std::size_t keep, std::size_t& shift) {
   shift = 0;
   if (eof_) return false;
   keep = std::min(keep, end_);
+  // Full and still mostly needed (one item larger than the window): the window grows.
+  const bool grow = end_ == room_ && keep <= room_ / 4;
   if (shared_) {
-    // Workers may be reading the block: what is kept moves to another one (a window that is
-    // full and still mostly needed grows, as below).
-    const std::size_t room = end_ == room_ && keep <= room_ / 4 ? room_ * 2 : room_;
-    std::shared_ptr<char> next = new_block(room);
-    std::memcpy(next.get(), block_.get() + keep, end_ - keep);
-    block_ = std::move(next);
-    room_ = room;
+    // Workers may be reading the block: what is kept moves to another one.
+    shift = relocate(grow ? room_ * 2 : room_, keep);
+    shared_ = false;
+  } else if (grow) {
+    relocate(room_ * 2, 0);  // offsets stay: small inputs never slide, so they stay from 0
+  } else if (end_ == room_) {
+    // Full: drop what is no longer needed.
+    std::memmove(block_.get(), block_.get() + keep, end_ - keep);
     end_ -= keep;
     base_ += keep;
     shift = keep;
-    shared_ = false;
-  } else if (end_ == room_) {
-    // Full: drop what is no longer needed, or grow when most of the window is still needed
-    // (one item larger than the window). Small inputs never slide, so offsets stay from 0.
-    if (keep > room_ / 4) {
-      std::memmove(block_.get(), block_.get() + keep, end_ - keep);
-      end_ -= keep;
-      base_ += keep;
-      shift = keep;
-    } else {
-      allocate(room_ * 2);
-    }
   }
   const std::size_t got = source_->read(block_.get() + end_, room_ - end_);
   if (got == 0) {

@@ -109,7 +109,9 @@ class chunk_buffer {
   struct block_pool;
   /// A block of room + padding bytes (a used one when the pool has it).
   [[nodiscard]] std::shared_ptr<char> new_block(std::size_t room);
-  void allocate(std::size_t room);
+  /// Moves the window to a new block of `room` bytes, keeping the bytes from `from` on (they
+  /// start the new block); returns `from`, the shift of kept positions.
+  std::size_t relocate(std::size_t room, std::size_t from);
 
   std::shared_ptr<block_pool> pool_;  ///< outlives every block (each block's deleter holds it)
   std::shared_ptr<char> block_;       ///< room_ + padding bytes, not zeroed (pages are touched as read)

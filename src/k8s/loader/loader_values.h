@@ -66,8 +66,14 @@ class path_stack {
  public:
   void push(std::string_view key) { add({key, 0, false}); }
   void push(std::size_t index) { add({{}, index, true}); }
-  void pop() { --size_; }
-  void clear() { size_ = 0; }
+  void pop() {
+    if (size_ > in_place) deeper_.pop_back();
+    --size_;
+  }
+  void clear() {
+    size_ = 0;
+    deeper_.clear();
+  }
   [[nodiscard]] std::string render() const {
     std::string out;
     for (std::size_t i = 0; i < size_; ++i) {
@@ -95,8 +101,6 @@ class path_stack {
   void add(const seg& s) {
     if (size_ < in_place) {
       first_[size_] = s;
-    } else if (size_ - in_place < deeper_.size()) {
-      deeper_[size_ - in_place] = s;
     } else {
       deeper_.push_back(s);
     }
