@@ -140,7 +140,7 @@ class item_backupper {
   backed_up_items<k8s::persistent_volume_claim> pvcs_done_;
   backed_up_items<k8s::persistent_volume> pvs_done_;
   /// The pods' ranks in the walk's (namespace, name) order, by position in the cluster (for
-  /// the plan's order of records, sort_records).
+  /// the plan's order of records, record_order).
   std::vector<std::uint32_t> pod_ranks_;
   /// One copy of each name records view that is not in the cluster or the policies
   /// (plan_result::record_texts): `text`'s copy (a NUL in it spelled `\u0000`: records view
