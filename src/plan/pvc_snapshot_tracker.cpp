@@ -1,18 +1,35 @@
 #include "pvc_snapshot_tracker.h"
 
+#include <cstdint>
+
 namespace volpol::plan {
 
-/// Velero's key, `namespace/name` (pvcKey), made in the tracker's one reused string: a lookup
-/// allocates nothing, an insert copies it once per PVC.
-const std::string& pvc_snapshot_tracker::key(std::string_view ns, std::string_view name) const {
-  key_.assign(ns).append("/").append(name);
-  return key_;
+/// FNV-1a over `namespace/name`, the text of Velero's key.
+std::size_t pvc_snapshot_tracker::claim_key_hash::operator()(const claim_key& k) const noexcept {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  const auto add = [&h](unsigned char c) { h = (h ^ c) * 0x100000001b3ULL; };
+  for (const char c : k.ns) add(static_cast<unsigned char>(c));
+  add('/');
+  for (const char c : k.name) add(static_cast<unsigned char>(c));
+  return static_cast<std::size_t>(h);
+}
+
+bool pvc_snapshot_tracker::claim_key_equal::operator()(const claim_key& a, const claim_key& b) const noexcept {
+  if (a.ns.size() == b.ns.size()) return a.ns == b.ns && a.name == b.name;
+  if (a.ns.size() + a.name.size() != b.ns.size() + b.name.size()) return false;
+  // The same text split elsewhere: compare `ns/name` character by character.
+  const auto at = [](const claim_key& k, std::size_t i) {
+    return i < k.ns.size() ? k.ns[i] : i == k.ns.size() ? '/' : k.name[i - k.ns.size() - 1];
+  };
+  for (std::size_t i = 0; i <= a.ns.size() + a.name.size(); ++i)
+    if (at(a, i) != at(b, i)) return false;
+  return true;
 }
 
 void pvc_snapshot_tracker::record(const k8s::pod& pod, std::string_view volume_name, status to, status from) {
   const k8s::pod_volume* v = pod.find_volume(volume_name);
   if (v == nullptr || !v->sources.has(k8s::volume_source::persistent_volume_claim)) return;
-  entry& e = pvcs_.try_emplace(key(pod.metadata.namespace_, v->sources.claim_name)).first->second;
+  entry& e = pvcs_.try_emplace(claim_key{pod.metadata.namespace_, v->sources.claim_name}).first->second;
   e.pod = &pod;  // Velero records the pod whatever the transition
   if (e.st == from) e.st = to;
 }
@@ -28,7 +45,7 @@ void pvc_snapshot_tracker::opt_out(const k8s::pod& pod, std::string_view volume_
 }
 
 const k8s::pod* pvc_snapshot_tracker::opted_out_by_pod(std::string_view ns, std::string_view name) const {
-  const auto it = pvcs_.find(key(ns, name));
+  const auto it = pvcs_.find(claim_key{ns, name});
   if (it == pvcs_.end() || it->second.st != status::opted_out) return nullptr;
   return it->second.pod;
 }
@@ -40,7 +57,7 @@ bool pvc_snapshot_tracker::taken_for_pod_volume(const k8s::pod& pod, std::string
 }
 
 pvc_snapshot_tracker::status pvc_snapshot_tracker::status_of(std::string_view ns, std::string_view name) const {
-  const auto it = pvcs_.find(key(ns, name));
+  const auto it = pvcs_.find(claim_key{ns, name});
   return it == pvcs_.end() ? status::not_tracked : it->second.st;
 }
 

@@ -6,7 +6,7 @@
 // also records the pod's name as the PVC's pod, whatever the state change, as Velero does.
 #pragma once
 
-#include <string>
+#include <cstddef>
 #include <string_view>
 #include <unordered_map>
 
@@ -28,7 +28,7 @@ class pvc_snapshot_tracker {
 
   /// The pod that opted PVC `ns/name` out, or nullptr when it is not opted out. Mirrors
   /// `OptedoutByPod`.
-  /// The pod must outlive the tracker.
+  /// The pods given must outlive the tracker (it views their names).
   [[nodiscard]] const k8s::pod* opted_out_by_pod(std::string_view ns, std::string_view name) const;
   /// True when the pod volume uses a PVC whose PodVolumeBackup was already created. Mirrors
   /// `TakenForPodVolume`.
@@ -42,10 +42,20 @@ class pvc_snapshot_tracker {
     status st = status::not_tracked;
     const k8s::pod* pod = nullptr;
   };
+  /// Velero's key, pvcKey's `namespace/name`, as views of the two names (into the pods the
+  /// tracker was given: nothing is copied). Two keys are equal when their texts are, as in
+  /// Velero ("a/b" + "c" is "a" + "b/c").
+  struct claim_key {
+    std::string_view ns, name;
+  };
+  struct claim_key_hash {
+    [[nodiscard]] std::size_t operator()(const claim_key& k) const noexcept;
+  };
+  struct claim_key_equal {
+    [[nodiscard]] bool operator()(const claim_key& a, const claim_key& b) const noexcept;
+  };
   void record(const k8s::pod& pod, std::string_view volume_name, status to, status from);
-  const std::string& key(std::string_view ns, std::string_view name) const;
-  std::unordered_map<std::string, entry> pvcs_;
-  mutable std::string key_;  ///< key()'s text (the tracker is used by one thread, the walk's)
+  std::unordered_map<claim_key, entry, claim_key_hash, claim_key_equal> pvcs_;
 };
 
 }  // namespace volpol::plan

@@ -50,6 +50,32 @@ TEST(pvc_snapshot_tracker, last_pod_is_recorded_whatever_the_transition) {
   EXPECT_EQ(t.opted_out_by_pod("ns-1", "pvc-2"), nullptr);
 }
 
+// Velero keys the tracker by the text `namespace/name` (pvcKey): a namespace and claim that
+// split the same text elsewhere are the same key. (No real cluster has a `/` in either; the
+// tracker keeps views of the names, and must still agree.)
+TEST(pvc_snapshot_tracker, key_is_the_text_namespace_slash_name) {
+  k8s::pod a = pod_with_pvcs("pod-a"), b = pod_with_pvcs("pod-b");
+  a.metadata.namespace_ = "team";
+  a.volumes[0].sources.claim_name = "data/pvc-1";  // team/data/pvc-1
+  b.metadata.namespace_ = "team/data";
+  b.volumes[0].sources.claim_name = "pvc-1";  // team/data/pvc-1
+  pvc_snapshot_tracker t;
+  t.opt_out(a, "pod-vol-1");
+  t.track(b, "pod-vol-1");  // the same key, opted out already: stays opted out
+  EXPECT_EQ(t.status_of("team/data", "pvc-1"), pvc_snapshot_tracker::status::opted_out);
+  EXPECT_EQ(t.status_of("team", "data/pvc-1"), pvc_snapshot_tracker::status::opted_out);
+  ASSERT_NE(t.opted_out_by_pod("team", "data/pvc-1"), nullptr);
+  EXPECT_EQ(t.opted_out_by_pod("team", "data/pvc-1")->metadata.name, "pod-b");  // the last pod recorded
+  EXPECT_EQ(t.status_of("team/data", "pvc-2"), pvc_snapshot_tracker::status::not_tracked);
+  EXPECT_EQ(t.status_of("team", "datapvc-1"), pvc_snapshot_tracker::status::not_tracked);
+  EXPECT_EQ(t.status_of("team/data/", "pvc-1"), pvc_snapshot_tracker::status::not_tracked);
+  // pod-vol-2 of both: team/pvc-2 and team/data/pvc-2, two keys.
+  t.track(a, "pod-vol-2");
+  t.take(a, "pod-vol-2");
+  EXPECT_EQ(t.status_of("team", "pvc-2"), pvc_snapshot_tracker::status::taken);
+  EXPECT_FALSE(t.taken_for_pod_volume(b, "pod-vol-2"));
+}
+
 TEST(skipped_pv_tracker, reasons_sorted_by_approach_and_untrack_is_final) {
   skipped_pv_tracker t;
   const auto key = skipped_pv_tracker::key_for("pv-1", "ns", "pvc-1");
