@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace volpol::plan::detail {
@@ -15,13 +16,14 @@ namespace volpol::plan::detail {
 template <class T, std::size_t chunk = 256>
 class chunked_list {
  public:
-  /// A new default-constructed element at the end; its address stays valid until drain().
-  T& emplace_back() {
+  /// A new element at the end, made from `args`; its address stays valid until drain().
+  template <class... Args>
+  T& emplace_back(Args&&... args) {
     if (chunks_.empty() || chunks_.back().size() == chunk) {
       chunks_.emplace_back();
       chunks_.back().reserve(chunk);  // never grows past this: no element moves
     }
-    return chunks_.back().emplace_back();
+    return chunks_.back().emplace_back(std::forward<Args>(args)...);
   }
   [[nodiscard]] std::size_t size() const {
     return chunks_.empty() ? 0 : (chunks_.size() - 1) * chunk + chunks_.back().size();

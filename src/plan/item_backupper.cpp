@@ -2,7 +2,6 @@
 #include "item_backupper.h"
 
 #include <algorithm>
-#include <deque>
 #include <functional>
 #include <limits>
 #include <numeric>
@@ -88,7 +87,7 @@ class record_order {
   }
 
   /// Puts `v` (the records added, in the order added) in the plan's order.
-  void apply(std::deque<volume_record>& v) {
+  void apply(record_list& v) {
     std::vector<std::uint32_t> by_name(namespaces_.size());
     std::iota(by_name.begin(), by_name.end(), 0U);
     std::sort(by_name.begin(), by_name.end(),
@@ -312,9 +311,11 @@ volume_error item_backupper::helper_error(const diagnostic& d, const k8s::persis
 
 // ---- records ---------------------------------------------------------------------------
 
+volume_entry& item_backupper::new_entry() { return entries_.emplace_back(records_.emplace_back()); }
+
 volume_entry& item_backupper::entry(const walk_key& key) {
   const auto [it, added] = index_.try_emplace(key, nullptr);
-  if (added) it->second = &entries_.emplace_back();
+  if (added) it->second = &new_entry();
   return *it->second;
 }
 
@@ -325,7 +326,7 @@ volume_entry& item_backupper::pod_row(const k8s::pod& pod, const walk_key& key) 
   }
   for (const auto& [k, e] : pod_rows_)
     if (k == key) return *e;
-  volume_entry* e = &entries_.emplace_back();
+  volume_entry* e = &new_entry();
   pod_rows_.emplace_back(key, e);
   return *e;
 }
@@ -421,9 +422,9 @@ void item_backupper::note_policy(volume_entry& e, const policy::volume_policy* p
 }
 
 void item_backupper::fill_shared_pvc_rows() {
-  entries_.for_each([this](volume_entry& e) {
-    if (e.shared_pvc == nullptr) return;
-    const volume_record& pvc = e.shared_pvc->rec;
+  for (const auto& [row, of] : shared_pvc_rows_) {
+    volume_entry& e = *row;
+    const volume_record& pvc = of->rec;
     e.rec.pvc_name = pvc.pvc_name;
     e.rec.pvc_namespace = pvc.pvc_namespace;
     e.rec.pv_name = pvc.pv_name;
@@ -432,7 +433,7 @@ void item_backupper::fill_shared_pvc_rows() {
     if (pvc.method == backup_method::pod_volume_backup) d.pod = c_.find_pod(pvc.pod_namespace, pvc.pod_name);
     e.rec.decision = d;
     e.decided = true;  // its outcome is the PVC's row
-  });
+  }
 }
 
 void item_backupper::finish_custom_policy(volume_entry& e) {
@@ -452,7 +453,7 @@ void item_backupper::finish_custom_policy(volume_entry& e) {
 
 void item_backupper::take_skipped_reasons() {
   entries_.for_each([this](volume_entry& e) {
-    if (e.shared_pvc != nullptr || e.decided) return;
+    if (e.shared_pvc_row || e.decided) return;
     const volume_record& r = e.rec;
     const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // none: pod volumes
     if (!key.empty()) e.rec.skip = skipped_.reasons(key);
@@ -495,7 +496,7 @@ void item_backupper::finish_record(volume_entry& e, std::size_t validation_error
 namespace {
 
 /// The counts of the plan's summary; a second pod's row of a shared PVC counts with the PVC's.
-plan_summary summary_of(const std::deque<volume_record>& volumes) {
+plan_summary summary_of(const record_list& volumes) {
   plan_summary s;
   for (const volume_record& r : volumes) {
     if (r.decision.kind == reason_kind::pvc_covered_by_pod) continue;  // counted with its PVC's row
@@ -525,19 +526,20 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
   out.record_texts = texts_;
   fill_shared_pvc_rows();
   take_skipped_reasons();
-  // The walk is over: its indexes and trackers go before the records move out, so that the
-  // result's records reuse their memory (the end of the walk is the plan's memory peak).
+  // The walk is over: its indexes and trackers go before the records' last touches.
   index_ = {};
   pod_rows_ = {};
   pod_ranks_ = {};
   pvc_tracker_ = {};
   skipped_ = {};
+  shared_pvc_rows_ = {};
   record_order order(entries_.size());
-  entries_.drain([&](volume_entry& e) {  // move records out, freeing as we go
-    if (e.shared_pvc == nullptr) finish_record(e, validation_errors);
+  entries_.drain([&](volume_entry& e) {  // entries are in the records' order
+    if (!e.shared_pvc_row) finish_record(e, validation_errors);
     order.add(e.rec, e.pod_rank);
-    out.volumes.push_back(std::move(e.rec));
   });
+  // The walk's records are the plan's: no record is copied or moved out.
+  out.volumes = std::move(records_);
   order.apply(out.volumes);
   out.summary = summary_of(out.volumes);
   return out;

@@ -4,7 +4,6 @@
 // volumes: the pod volume backupper, the CSI PVC action, takePVSnapshot.
 #pragma once
 
-#include <deque>
 #include <memory>
 #include <optional>
 #include <set>
@@ -29,21 +28,23 @@ namespace volpol::plan::detail {
 
 inline constexpr std::string_view exclude_label = "velero.io/exclude-from-backup";
 
-/// A record plus what the walk needs to finish it.
-/// (The fields after `rec` are in the order that packs them: every record of the plan is one
-/// of these at the end of the walk, the plan's memory peak.)
+/// A record (in the record_list the walk returns: records never move) plus what the walk
+/// needs to finish it. 16 bytes: every volume has one at the end of the walk, the plan's
+/// memory peak.
 struct volume_entry {
-  volume_record rec;
-  /// A row of a pod volume whose PVC another pod's volume already has a row for: the PVC's
-  /// entry (its outcome is the PVC's; the row says which pod's PodVolumeBackup covers it).
-  volume_entry* shared_pvc = nullptr;
+  explicit volume_entry(volume_record& r) : rec(r) {}
+  volume_record& rec;
   /// The rank of the record's pod (rec.pod_name) in the walk's (namespace, name) order, for
   /// the plan's order of records; no_pod_rank when it has none.
   std::uint32_t pod_rank = no_pod_rank;
   bool decided = false;  ///< a backup method was chosen: later steps do not change the reason
+  /// A row of a pod volume whose PVC another pod's volume already has a row for (its outcome
+  /// is the PVC's; the row says which pod's PodVolumeBackup covers it): the PVC's entry is in
+  /// item_backupper::shared_pvc_rows_.
+  bool shared_pvc_row = false;
   static constexpr std::uint32_t no_pod_rank = 0xFFFFFFFF;
 };
-static_assert(sizeof(volume_entry) <= sizeof(volume_record) + 16);
+static_assert(sizeof(volume_entry) == 16);
 
 class item_backupper {
  public:
@@ -149,9 +150,14 @@ class item_backupper {
   std::shared_ptr<std::set<std::string, std::less<>>> texts_ = std::make_shared<std::set<std::string, std::less<>>>();
   /// Sets the record's pod and pod volume (and the entry's pod_rank).
   void set_pod(volume_entry& e, const k8s::pod& pod, const k8s::pod_volume& v);
-  // Records live in a chunked_list (stable addresses, freed chunk by chunk when moved into
-  // the result); the index finds a volume's record by its key (walk_key.h).
+  // Records live in the record_list the plan returns (stable addresses), each with its entry
+  // in a chunked_list (freed chunk by chunk at the end); the index finds a volume's entry by
+  // its key (walk_key.h).
+  record_list records_;
   chunked_list<volume_entry> entries_;
+  volume_entry& new_entry();
+  /// (shared_pvc_row entry, the PVC's entry), in the walk's order.
+  std::vector<std::pair<volume_entry*, volume_entry*>> shared_pvc_rows_;
   std::unordered_map<walk_key, volume_entry*, walk_key_hash> index_;  // PVs and PVCs
   volume_entry& entry(const walk_key& key);
   // The rows of the pod the walk is at (pod volumes without a claim, rows of a shared PVC):

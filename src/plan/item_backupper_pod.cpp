@@ -26,11 +26,14 @@ volume_entry& item_backupper::entry_for_pod_volume_or_pvc(const k8s::pod& pod, c
   volume_entry& e = entry_for_pvc(*pvc);
   if (e.rec.pod_name.empty()) {  // the first pod that mounts it, until a PodVolumeBackup says otherwise
     set_pod(e, pod, v);
-  } else if (e.rec.pod_name != pod.metadata.name && e.shared_pvc == nullptr) {
+  } else if (e.rec.pod_name != pod.metadata.name && !e.shared_pvc_row) {
     // Another pod mounts the same PVC: its volume gets its own row (finished in finish()).
     volume_entry& row = pod_row(pod,
                                 {walk_key::kind::shared_pvc_row, pod.metadata.namespace_, pod.metadata.name, v.name});
-    row.shared_pvc = &e;
+    if (!row.shared_pvc_row) {  // (a pod naming the volume twice finds its row again: the same claim)
+      row.shared_pvc_row = true;
+      shared_pvc_rows_.emplace_back(&row, &e);
+    }
     set_pod(row, pod, v);
     row.rec.volume_type = zstring_view::terminated(policy::volume_type_of(v));
   }

@@ -21,7 +21,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <set>
@@ -32,6 +31,7 @@
 #include "volpol/k8s/cluster.h"
 #include "volpol/plan/backup_options.h"
 #include "volpol/plan/item_collection.h"
+#include "volpol/plan/record_list.h"
 #include "volpol/plan/volume_record.h"
 #include "volpol/policy/policies.h"
 
@@ -82,7 +82,7 @@ enum class plan_note : std::uint8_t {
 
 struct plan_result {
   /// One record per volume, sorted by namespace, then PVC / pod / volume name, then PV.
-  std::deque<volume_record> volumes;
+  record_list volumes;
   plan_summary summary;
   /// Assumptions the plan made (EnableCSI on by default, node agent running ...), in a fixed order.
   std::vector<plan_note> notes;
