@@ -1,11 +1,21 @@
 #include "pvc_snapshot_tracker.h"
 
 #include <cstdint>
+#include <algorithm>
+#include <functional>
 
 namespace volpol::plan {
 
-/// FNV-1a over `namespace/name`, the text of Velero's key.
+/// The hash of the text `namespace/name` (so a key split elsewhere hashes the same): made in a
+/// buffer on the stack when it fits (names are at most 253 characters), else FNV-1a.
 std::size_t pvc_snapshot_tracker::claim_key_hash::operator()(const claim_key& k) const noexcept {
+  const std::size_t n = k.ns.size() + 1 + k.name.size();
+  if (char text[512]; n <= sizeof text) {
+    std::copy(k.ns.begin(), k.ns.end(), text);  // (memcpy takes no null pointer, even for 0 bytes)
+    text[k.ns.size()] = '/';
+    std::copy(k.name.begin(), k.name.end(), text + k.ns.size() + 1);
+    return std::hash<std::string_view>{}(std::string_view(text, n));
+  }
   std::uint64_t h = 0xcbf29ce484222325ULL;
   const auto add = [&h](unsigned char c) { h = (h ^ c) * 0x100000001b3ULL; };
   for (const char c : k.ns) add(static_cast<unsigned char>(c));
