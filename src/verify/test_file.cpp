@@ -11,6 +11,8 @@
 #include "volpol/plan/report.h"
 #include "volpol/verify/test_suite.h"
 
+#include "text_escape.h"
+
 namespace volpol::verify {
 
 namespace fs = std::filesystem;
@@ -364,11 +366,7 @@ class reader {
     return out;
   }
 
-  static std::string emit(const YAML::Node& n) {
-    YAML::Emitter e;
-    e << n;
-    return std::string(e.c_str()) + "\n";
-  }
+  static std::string emit(const YAML::Node& n) { return detail::yaml_text(n) + "\n"; }
 
  private:
   std::string path_;

@@ -89,10 +89,9 @@ std::vector<std::string> update_test_files(const run_summary& s, const std::vect
       if (c->test->file_level) root["expect"] = new_expectations(*c);
       else root["tests"][c->test->index]["expect"] = new_expectations(*c);
     }
-    YAML::Emitter e;
-    e << root;
+    const std::string text = detail::yaml_text(root);
     std::ofstream out(f.path, std::ios::binary | std::ios::trunc);
-    out << e.c_str() << "\n";
+    out << text << "\n";
     if (!out) {
       diagnostic d = make_error("cannot write the test file");
       d.where.file = f.path;

@@ -1,6 +1,7 @@
 #include "text_escape.h"
 
 #include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
 
 namespace volpol::verify::detail {
 
@@ -20,6 +21,17 @@ std::string xml_escape(std::string_view s) {
     }
   }
   return out;
+}
+
+std::string yaml_text(const YAML::Node& n) {
+  YAML::Emitter e;
+  e << n;
+  std::string text = e.c_str();
+  if (text.find('\x7f') == std::string::npos) return text;
+  YAML::Emitter escaped;
+  escaped.SetOutputCharset(YAML::EscapeNonAscii);
+  escaped << n;
+  return escaped.c_str();
 }
 
 }  // namespace volpol::verify::detail

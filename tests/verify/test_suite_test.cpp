@@ -162,6 +162,34 @@ TEST(test_update, writes_expectations_that_then_pass) {
   EXPECT_EQ(again[0].cases[1].expect[0].policy, std::optional<std::string>("volumePolicies[0]"));
 }
 
+// A name with a DEL (0x7F; a damaged dump: no API server accepts one) must round-trip through
+// the test file: yaml-cpp writes a DEL raw inside double quotes, which YAML does not allow, so
+// --update wrote a file that YAML readers (yaml-cpp's own loader too) refuse.
+TEST(test_update, a_name_with_a_del_byte_is_written_escaped) {
+  const auto dir = scratch_dir("update-del");
+  std::string text = pod_and_policy;
+  text.replace(text.find("{name: shared, mountPath"), 13, "{name: \"sha\\x7Fred\"");
+  text.replace(text.find("{name: shared, nfs"), 13, "{name: \"sha\\x7Fred\"");
+  write_file(dir / "volpol-test.yaml", text + "tests:\n  - name: new, no expectations yet\n");
+  std::vector<test_file> files;
+  const run_summary before = run_tests({dir.string()}, files);
+  ASSERT_EQ(before.cases.size(), 1u);
+  ASSERT_TRUE(before.cases[0].planned) << render_test_text(before);
+  diagnostics problems;
+  ASSERT_EQ(update_test_files(before, files, problems).size(), 1u);
+  EXPECT_TRUE(problems.empty());
+  const std::string written = volpol::testing::read_file(dir / "volpol-test.yaml");
+  EXPECT_EQ(written.find('\x7f'), std::string::npos) << written;
+  EXPECT_NE(written.find("demo/web/sha\\x7f"), std::string::npos) << written;
+  std::vector<test_file> again;
+  const run_summary after = run_tests({dir.string()}, again);
+  EXPECT_EQ(after.passed, 1u) << render_test_text(after);
+  ASSERT_EQ(again.size(), 1u);
+  ASSERT_EQ(again[0].cases[0].expect.size(), 2u);
+  EXPECT_EQ(again[0].cases[0].expect[0].select.volume, "demo/web/sha\x7Fred");
+  EXPECT_EQ(again[0].cases[0].expect[0].method, std::optional<std::string>("fs-backup"));
+}
+
 TEST(test_run, a_shared_pvc_is_named_by_its_pvc_and_the_second_pod_by_its_volume) {
   // examples/cluster: PVC media/media-library is mounted by two pods; the first pod's
   // PodVolumeBackup covers it, the second pod's row is `shared-pvc`.

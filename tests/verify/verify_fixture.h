@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 namespace volpol::testing {
@@ -19,6 +20,11 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
 
 inline void write_file(const std::filesystem::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary) << text;
+}
+
+inline std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 }  // namespace volpol::testing
