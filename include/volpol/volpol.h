@@ -85,6 +85,7 @@
 #include "volpol/plan/item_collection.h"
 #include "volpol/plan/node_agent.h"
 #include "volpol/plan/planner.h"
+#include "volpol/plan/record_list.h"
 #include "volpol/plan/reason_text.h"
 #include "volpol/plan/report.h"
 #include "volpol/plan/resource_kind.h"
