@@ -22,6 +22,8 @@ std::string blanked(std::string_view text, annotation_filter a = annotation_filt
   return out;
 }
 
+load_result load(std::string_view text, bool blank, unsigned threads = 1);
+
 constexpr std::string_view pod_yaml = R"(---
 apiVersion: v1
 kind: Pod
@@ -167,6 +169,97 @@ TEST(yaml_unread_fields, a_list_item_is_filtered_from_its_dash) {
             "    conditions:\n"
             "\n"
             "    phase: Bound\n");
+}
+
+// The sources object_reader reads only for being set keep their own keys (so each stays an
+// object, not null) and lose the lines below them; a secret keeps its secretName; the others,
+// whose fields are read, stay whole.
+TEST(yaml_unread_fields, volume_sources_read_for_being_set_lose_their_values) {
+  const std::string pod =
+      "kind: Pod\n"
+      "metadata:\n"
+      "  name: p\n"
+      "  namespace: n\n"
+      "spec:\n"
+      "  volumes:\n"
+      "  - configMap:\n"
+      "      defaultMode: 420\n"
+      "      items:\n"
+      "      - key: a\n"
+      "        path: a\n"
+      "      name: cm\n"
+      "    name: config\n"
+      "  - name: kube-api-access-1\n"
+      "    projected:\n"
+      "      defaultMode: 420\n"
+      "      sources:\n"
+      "      - serviceAccountToken:\n"
+      "          path: token\n"
+      "      - downwardAPI:\n"
+      "          items:\n"
+      "          - path: namespace\n"
+      "  - name: creds\n"
+      "    secret:\n"
+      "      items:\n"
+      "      - key: k\n"
+      "        path: k\n"
+      "      secretName: creds\n"
+      "  - downwardAPI:\n"
+      "      items:\n"
+      "      - path: labels\n"
+      "    name: info\n"
+      "  - name: data\n"
+      "    nfs:\n"
+      "      path: /exports\n"
+      "      server: nfs.example.com\n";
+  EXPECT_EQ(blanked(pod),
+            "kind: Pod\n"
+            "metadata:\n"
+            "  name: p\n"
+            "  namespace: n\n"
+            "spec:\n"
+            "  volumes:\n"
+            "  - configMap:\n"
+            "      defaultMode: 420\n"
+            "      items:\n"
+            "\n"
+            "\n"
+            "      name: cm\n"
+            "    name: config\n"
+            "  - name: kube-api-access-1\n"
+            "    projected:\n"
+            "      defaultMode: 420\n"
+            "      sources:\n"
+            "\n"
+            "\n"
+            "\n"
+            "\n"
+            "\n"
+            "  - name: creds\n"
+            "    secret:\n"
+            "      items:\n"
+            "\n"
+            "\n"
+            "      secretName: creds\n"
+            "  - downwardAPI:\n"
+            "      items:\n"
+            "\n"
+            "    name: info\n"
+            "  - name: data\n"
+            "    nfs:\n"
+            "      path: /exports\n"
+            "      server: nfs.example.com\n");
+  const load_result with = load(pod, true), without = load(pod, false);
+  EXPECT_TRUE(with.problems.empty());
+  ASSERT_EQ(with.objects.pods().size(), 1U);
+  const auto& volumes = with.objects.pods().front().volumes;
+  ASSERT_EQ(volumes.size(), 5U);
+  EXPECT_TRUE(volumes[0].sources.has(volume_source::config_map));
+  EXPECT_TRUE(volumes[1].sources.has(volume_source::projected));
+  EXPECT_EQ(volumes[2].sources.secret_name, "creds");
+  EXPECT_TRUE(volumes[3].sources.has(volume_source::downward_api));
+  EXPECT_EQ(volumes[4].sources.nfs().server, "nfs.example.com");
+  EXPECT_EQ(testing::cluster_text(with), testing::cluster_text(without));
 }
 
 TEST(yaml_unread_fields, a_persistent_volume_loses_only_node_affinity_and_mount_options) {
@@ -331,7 +424,7 @@ TEST(yaml_unread_fields, block_scalars_and_closed_values_are_followed) {
             "    name: c\n");
 }
 
-load_result load(std::string_view text, bool blank, unsigned threads = 1) {
+load_result load(std::string_view text, bool blank, unsigned threads) {
   load_options o;
   o.blank_unread_yaml = blank;
   o.threads = threads;

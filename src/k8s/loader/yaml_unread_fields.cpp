@@ -63,8 +63,22 @@ constexpr rule_set metadata_rules{rule::drop, metadata_keys};
 constexpr key_rule container_keys[] = {{"volumeMounts", rule::keep, nullptr}, {"volumeDevices", rule::keep, nullptr}};
 constexpr rule_set container_rules{rule::drop, container_keys};
 
+// Of a volume's sources, object_reader reads the fields of PVC, hostPath, local, secret, nfs,
+// csi, ephemeral and the cloud disks; of the others only that they are set (an object, not
+// null). Of those, the ones that fill a kubectl dump (the kube-api-access projected volume of
+// every pod, configMap items) keep their own keys, so they stay objects, and lose the lines
+// below them.
+constexpr rule_set presence_only_rules{rule::drop, {}};
+constexpr key_rule secret_source_keys[] = {{"secretName", rule::keep, nullptr}};
+constexpr rule_set secret_source_rules{rule::drop, secret_source_keys};
+constexpr key_rule volume_keys[] = {{"projected", rule::mapping, &presence_only_rules},
+                                    {"configMap", rule::mapping, &presence_only_rules},
+                                    {"downwardAPI", rule::mapping, &presence_only_rules},
+                                    {"secret", rule::mapping, &secret_source_rules}};
+constexpr rule_set volume_rules{rule::keep, volume_keys};
+
 // initContainers is read for its presence only (the pod's shape): its value is dropped.
-constexpr key_rule pod_spec_keys[] = {{"volumes", rule::keep, nullptr},
+constexpr key_rule pod_spec_keys[] = {{"volumes", rule::elements, &volume_rules},
                                       {"nodeName", rule::keep, nullptr},
                                       {"containers", rule::elements, &container_rules}};
 constexpr rule_set pod_spec_rules{rule::drop, pod_spec_keys};

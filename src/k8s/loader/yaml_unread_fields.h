@@ -13,6 +13,8 @@
 //   - metadata: all but name, namespace, deletionTimestamp, labels and annotations; of the
 //     annotations, those the annotation filter drops;
 //   - Pod spec: all but volumes, nodeName and, of each container, volumeMounts and volumeDevices;
+//     of each volume's projected, configMap and downwardAPI sources (read for being set only)
+//     the lines below their keys, and of its secret source all but secretName;
 //   - Pod status: all but phase;
 //   - PVC spec: all but storageClassName, volumeMode, accessModes, volumeName and resources;
 //     PVC status: all but phase and capacity;
