@@ -76,13 +76,13 @@ kind: Pod
 metadata:
   annotations:
     backup.velero.io/backup-volumes: data
-    kubectl.kubernetes.io/last-applied-configuration: |
+
 
   labels:
     app: web
   name: web-0
   namespace: shop
-  ownerReferences:
+
 
 
 
@@ -90,10 +90,10 @@ spec:
   containers:
   - args:
 
-    env:
 
 
-    name: web
+
+
     volumeMounts:
     - mountPath: /data
       name: data
@@ -102,7 +102,7 @@ spec:
     - devicePath: /dev/xvda
       name: raw
   nodeName: node-1
-  tolerations:
+
 
 
   volumes:
@@ -155,7 +155,7 @@ TEST(yaml_unread_fields, a_list_item_is_filtered_from_its_dash) {
             "  kind: PersistentVolumeClaim\n"
             "  metadata:\n"
             "    name: data\n"
-            "    finalizers:\n"
+            "\n"
             "\n"
             "  spec:\n"
             "    dataSource:\n"
@@ -166,14 +166,14 @@ TEST(yaml_unread_fields, a_list_item_is_filtered_from_its_dash) {
             "  status:\n"
             "    capacity:\n"
             "      storage: 1Gi\n"
-            "    conditions:\n"
+            "\n"
             "\n"
             "    phase: Bound\n");
 }
 
-// The sources object_reader reads only for being set keep their own keys (so each stays an
-// object, not null) and lose the lines below them; a secret keeps its secretName; the others,
-// whose fields are read, stay whole.
+// The sources object_reader reads only for being set keep their first key (so each stays an
+// object, not null) and lose the rest; a secret keeps its secretName; the others, whose fields
+// are read, stay whole.
 TEST(yaml_unread_fields, volume_sources_read_for_being_set_lose_their_values) {
   const std::string pod =
       "kind: Pod\n"
@@ -221,15 +221,15 @@ TEST(yaml_unread_fields, volume_sources_read_for_being_set_lose_their_values) {
             "  volumes:\n"
             "  - configMap:\n"
             "      defaultMode: 420\n"
-            "      items:\n"
             "\n"
             "\n"
-            "      name: cm\n"
+            "\n"
+            "\n"
             "    name: config\n"
             "  - name: kube-api-access-1\n"
             "    projected:\n"
             "      defaultMode: 420\n"
-            "      sources:\n"
+            "\n"
             "\n"
             "\n"
             "\n"
@@ -260,6 +260,44 @@ TEST(yaml_unread_fields, volume_sources_read_for_being_set_lose_their_values) {
   EXPECT_TRUE(volumes[3].sources.has(volume_source::downward_api));
   EXPECT_EQ(volumes[4].sources.nfs().server, "nfs.example.com");
   EXPECT_EQ(testing::cluster_text(with), testing::cluster_text(without));
+}
+
+// A key line is blanked only after its mapping's first key: a mapping of unread fields only
+// stays a mapping (not null, which the reader would refuse or read as unset), and a container
+// keeps the key after its dash.
+TEST(yaml_unread_fields, a_mapping_keeps_its_first_key) {
+  const std::string pod =
+      "kind: Pod\n"
+      "metadata:\n"
+      "  uid: 1\n"
+      "  generateName: p-\n"
+      "spec:\n"
+      "  restartPolicy: Always\n"
+      "  containers:\n"
+      "  - name: c\n"
+      "    image: i\n"
+      "  dnsPolicy: ClusterFirst\n"
+      "status:\n"
+      "  hostIP: 10.0.0.1\n"
+      "  podIP: 10.0.0.2\n";
+  EXPECT_EQ(blanked(pod),
+            "kind: Pod\n"
+            "metadata:\n"
+            "  uid: 1\n"
+            "\n"
+            "spec:\n"
+            "  restartPolicy: Always\n"
+            "  containers:\n"
+            "  - name: c\n"
+            "\n"
+            "\n"
+            "status:\n"
+            "  hostIP: 10.0.0.1\n"
+            "\n");
+  // The same objects and problems (a pod without a name) as the text as it is.
+  const load_result with = load(pod, true), without = load(pod, false);
+  EXPECT_EQ(testing::cluster_text(with), testing::cluster_text(without));
+  EXPECT_EQ(with.problems.size(), without.problems.size());
 }
 
 TEST(yaml_unread_fields, a_persistent_volume_loses_only_node_affinity_and_mount_options) {
@@ -395,7 +433,8 @@ TEST(yaml_unread_fields, line_ends_are_kept) {
 }
 
 TEST(yaml_unread_fields, block_scalars_and_closed_values_are_followed) {
-  // A block scalar's text may hold anything; a quoted or flow value closed on its line too.
+  // A block scalar's text may hold anything; a quoted or flow value closed on its line too: the
+  // key after them is found (and kept).
   const std::string pod =
       "kind: Pod\n"
       "metadata:\n"
@@ -408,7 +447,7 @@ TEST(yaml_unread_fields, block_scalars_and_closed_values_are_followed) {
       "      'also\n"
       "    - \"x: y\"\n"
       "    - {a: [1, \"]\"]}\n"
-      "    name: c\n";
+      "    volumeMounts: [{name: v, mountPath: /v}]\n";
   EXPECT_EQ(blanked(pod),
             "kind: Pod\n"
             "metadata:\n"
@@ -421,7 +460,7 @@ TEST(yaml_unread_fields, block_scalars_and_closed_values_are_followed) {
             "\n"
             "\n"
             "\n"
-            "    name: c\n");
+            "    volumeMounts: [{name: v, mountPath: /v}]\n");
 }
 
 load_result load(std::string_view text, bool blank, unsigned threads) {

@@ -25,6 +25,10 @@ using yaml_lines::skip_spaces;
 enum class rule : std::uint8_t {
   keep,         ///< copied as it is
   drop,         ///< its lines below the key are blanked
+  /// Nothing of it is read, not even that it is there: the key line is blanked too, unless it
+  /// is its mapping's first key (the mapping then stays a mapping, never null) or stands after
+  /// a `- ` (the sequence keeps its item); then as drop.
+  remove,
   mapping,      ///< a mapping whose keys have rules of their own (key_rule::child)
   elements,     ///< a sequence of mappings whose keys have rules of their own
   annotations,  ///< metadata.annotations: what the annotation filter drops is dropped
@@ -58,43 +62,45 @@ constexpr key_rule metadata_keys[] = {{"name", rule::keep, nullptr},
                                       {"deletionTimestamp", rule::keep, nullptr},
                                       {"labels", rule::keep, nullptr},
                                       {"annotations", rule::annotations, nullptr}};
-constexpr rule_set metadata_rules{rule::drop, metadata_keys};
+constexpr rule_set metadata_rules{rule::remove, metadata_keys};
 
 constexpr key_rule container_keys[] = {{"volumeMounts", rule::keep, nullptr}, {"volumeDevices", rule::keep, nullptr}};
-constexpr rule_set container_rules{rule::drop, container_keys};
+constexpr rule_set container_rules{rule::remove, container_keys};
 
 // Of a volume's sources, object_reader reads the fields of PVC, hostPath, local, secret, nfs,
 // csi, ephemeral and the cloud disks; of the others only that they are set (an object, not
 // null). Of those, the ones that fill a kubectl dump (the kube-api-access projected volume of
 // every pod, configMap items) keep their own keys, so they stay objects, and lose the lines
 // below them.
-constexpr rule_set presence_only_rules{rule::drop, {}};
+constexpr rule_set presence_only_rules{rule::remove, {}};
 constexpr key_rule secret_source_keys[] = {{"secretName", rule::keep, nullptr}};
-constexpr rule_set secret_source_rules{rule::drop, secret_source_keys};
+constexpr rule_set secret_source_rules{rule::remove, secret_source_keys};
 constexpr key_rule volume_keys[] = {{"projected", rule::mapping, &presence_only_rules},
                                     {"configMap", rule::mapping, &presence_only_rules},
                                     {"downwardAPI", rule::mapping, &presence_only_rules},
                                     {"secret", rule::mapping, &secret_source_rules}};
 constexpr rule_set volume_rules{rule::keep, volume_keys};
 
-// initContainers is read for its presence only (the pod's shape): its value is dropped.
-constexpr key_rule pod_spec_keys[] = {{"volumes", rule::elements, &volume_rules},
+// initContainers is read for its presence only (the pod's shape): its value is dropped, its key
+// line stays.
+constexpr key_rule pod_spec_keys[] = {{"initContainers", rule::drop, nullptr},
+                                      {"volumes", rule::elements, &volume_rules},
                                       {"nodeName", rule::keep, nullptr},
                                       {"containers", rule::elements, &container_rules}};
-constexpr rule_set pod_spec_rules{rule::drop, pod_spec_keys};
+constexpr rule_set pod_spec_rules{rule::remove, pod_spec_keys};
 
 constexpr key_rule phase_keys[] = {{"phase", rule::keep, nullptr}};
-constexpr rule_set phase_only_rules{rule::drop, phase_keys};
+constexpr rule_set phase_only_rules{rule::remove, phase_keys};
 
 constexpr key_rule pvc_spec_keys[] = {{"storageClassName", rule::keep, nullptr},
                                       {"volumeMode", rule::keep, nullptr},
                                       {"accessModes", rule::keep, nullptr},
                                       {"volumeName", rule::keep, nullptr},
                                       {"resources", rule::keep, nullptr}};
-constexpr rule_set pvc_spec_rules{rule::drop, pvc_spec_keys};
+constexpr rule_set pvc_spec_rules{rule::remove, pvc_spec_keys};
 
 constexpr key_rule pvc_status_keys[] = {{"phase", rule::keep, nullptr}, {"capacity", rule::keep, nullptr}};
-constexpr rule_set pvc_status_rules{rule::drop, pvc_status_keys};
+constexpr rule_set pvc_status_rules{rule::remove, pvc_status_keys};
 
 // A PV's spec holds its volume source under one of some thirty names: everything is kept but
 // the two large fields no decision reads.
@@ -309,6 +315,7 @@ class filter {
     bool sequence = false;
     const rule_set* rules = nullptr;  ///< the keys' rules (a sequence: its elements' keys')
     bool annotations = false;         ///< the keys are metadata.annotations
+    bool has_key = false;             ///< a key line of this mapping is in the copy
   };
 
   /// A kept or blanked value: the lines below its key (more indented, or `- ` items at the
@@ -416,7 +423,7 @@ class filter {
 
     key_rule r;
     if (f.annotations) {
-      r.what = keeps(annotations_, key) ? rule::keep : rule::drop;
+      r.what = keeps(annotations_, key) ? rule::keep : rule::remove;
     } else if (const key_rule* found = f.rules->find(key)) {
       r = *found;
     } else {
@@ -432,7 +439,18 @@ class filter {
     if (r.what == rule::annotations && annotations_ == annotation_filter::all) r.what = rule::keep;
     if ((r.what == rule::mapping || r.what == rule::elements || r.what == rule::annotations) && !key_only)
       r.what = rule::keep;  // a value on the key's line (flow, scalar): kept whole
+    if (r.what == rule::remove) {
+      const bool after_dash = skip_spaces(line, 0) != k;
+      if (f.has_key && !after_dash && blankable(line, k, limits_.max_depth)) {
+        if (line.ends_with('\n')) out_.push_back('\n');  // the last line may have none
+        blanked_ = true;
+        region_ = {true, true, k, key_only, value == value_end::block_scalar, k};
+        return true;
+      }
+      r.what = rule::drop;
+    }
     emit(line);
+    f.has_key = true;
     switch (r.what) {
       case rule::keep:
       case rule::drop:
@@ -442,7 +460,8 @@ class filter {
       case rule::elements:
       case rule::annotations: pending_ = {true, k, r.what, r.child}; return true;
       case rule::kind:
-      case rule::give_up: break;
+      case rule::give_up:
+      case rule::remove: break;
     }
     return false;
   }

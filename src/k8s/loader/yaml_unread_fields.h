@@ -14,13 +14,17 @@
 //     annotations, those the annotation filter drops;
 //   - Pod spec: all but volumes, nodeName and, of each container, volumeMounts and volumeDevices;
 //     of each volume's projected, configMap and downwardAPI sources (read for being set only)
-//     the lines below their keys, and of its secret source all but secretName;
+//     all but their first key, and of its secret source all but secretName;
 //   - Pod status: all but phase;
 //   - PVC spec: all but storageClassName, volumeMode, accessModes, volumeName and resources;
 //     PVC status: all but phase and capacity;
 //   - PV spec: nodeAffinity and mountOptions; PV status: all but phase.
-// Only the lines below a field's key are blanked: the key line stays, so the field is still
-// there (its value null, or what stands on the key line) and the object keeps its shape.
+// A field nothing reads, not even its presence, loses its key line too — unless it is its
+// mapping's first key (so a mapping of unread fields stays a mapping, never null) or stands
+// after a `- ` (so a sequence keeps its items). Of a field whose presence is read (a Pod's
+// initContainers: the pod's shape), only the lines below the key are blanked: the field is
+// still there, its value null or what stands on the key line. (Blanking the key lines of
+// metadata, spec and status fields took the 30k YAML plan from 0.70 s to 0.56 s.)
 //
 // The filter follows the block structure line by line and gives up — the caller then parses
 // the text as it is — on anything it does not follow exactly: a key that is not a plain word,
@@ -30,8 +34,9 @@
 // error is still reported), and texts where what it would blank could reach the depth or node
 // limit (so that the limits refuse what they refuse without it). The caller also parses the
 // text as it is when the blanked copy has a YAML problem, so every problem reported is the
-// file's own. What the shortcut does not see are syntax errors inside a blanked value: like
-// the JSON reader, which skips unread values without checking them, such an object is read.
+// file's own. What the shortcut does not see are syntax errors inside a blanked value, and a
+// key blanked whole that repeats another: like the JSON reader, which skips unread values
+// without checking them (nor their keys for repeats), such an object is read.
 #pragma once
 
 #include <string>
