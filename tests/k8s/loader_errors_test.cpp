@@ -39,6 +39,33 @@ TEST(loader_errors, bad_json_in_one_item_loses_that_item_only) {
   EXPECT_EQ(r.counts.rejected, 1U);
 }
 
+// In JSON as in YAML, a problem with a value points at the value's first byte, not at what
+// follows it (the reader has read the value by then).
+TEST(loader_errors, json_value_problems_point_at_the_value) {
+  const std::string text =
+      "{\"kind\": \"List\", \"items\": [\n"
+      "  {\"kind\": \"PersistentVolume\", \"metadata\": {\"name\": \"pv-1\"},\n"
+      "   \"spec\": {\"capacity\": {\"storage\": \"12 Gi\"}}},\n"
+      "  {\"kind\": \"Pod\", \"metadata\": {\"name\": \"p\", \"namespace\": \"ns\"},\n"
+      "   \"spec\": {\"volumes\": [{\"name\": \"v\", \"persistentVolumeClaim\": [1, 2]}]}},\n"
+      "  {\"kind\": \"PersistentVolume\", \"metadata\": {\"name\": \"pv-2\"}, \"spec\": {\"capacity\": {\"storage\": \"1Gi\"}}}\n"
+      "]}\n";
+  for (unsigned threads : {1U, 2U}) {
+    load_options o;
+    o.threads = threads;
+    const load_result r = load_text(text, "list.json", o);
+    const std::vector<std::string> got = messages(r);
+    ASSERT_EQ(got.size(), 2U);
+    // `"12 Gi"` starts at line 3, column 37; `[1, 2]` at line 5, column 64.
+    EXPECT_TRUE(got[0].starts_with("list.json:3:37: PersistentVolume pv-1: items[0].spec.capacity.storage: "
+                                   "invalid quantity `12 Gi`"))
+        << got[0];
+    EXPECT_EQ(got[1], "list.json:5:64: Pod ns/p: items[1].spec.volumes[0].persistentVolumeClaim: "
+                      "expected an object, got an array");
+    EXPECT_NE(r.objects.find_pv("pv-2"), nullptr);
+  }
+}
+
 TEST(loader_errors, wrong_types_and_bad_quantities) {
   const load_result r = load_fixture("wrong-types.yaml");
   const std::string f = data_dir + "wrong-types.yaml";

@@ -131,9 +131,14 @@ struct json_adapter {
     return base_offset + static_cast<std::uint64_t>(p - base);
   }
 
-  void locate(node&, source_location& where) const {
+  /// Where value `n` starts (its first byte: a quote, a bracket, a digit), even after it was
+  /// read: a problem with a value (a wrong type, an invalid quantity) points at the value, not
+  /// at what follows it. After a JSON syntax error: where the parser stopped.
+  void locate(node& n, source_location& where) const {
     where.file = std::string(file);
-    where.offset = offset_now();
+    const char* p = alive() ? n.raw_json_token().data() : nullptr;  // from the token index: valid once read
+    where.offset = p != nullptr && p >= base && p < base + length ? base_offset + static_cast<std::uint64_t>(p - base)
+                                                                    : offset_now();
     where.has_offset = true;
   }
 
