@@ -174,7 +174,8 @@ TEST(loader_errors, json_errors_name_the_object_even_before_metadata) {
 TEST(loader_errors, json_syntax_error_between_items_stops_the_file) {
   const load_result r = load_text(R"([{"kind":"Pod","metadata":{"name":"a"}} {"kind":"Pod","metadata":{"name":"b"}}])",
                                   "sep.json");
-  EXPECT_EQ(messages(r), std::vector<std::string>{"sep.json:1:41: invalid JSON: expected `,` or `]` after element 0"});
+  EXPECT_EQ(messages(r), std::vector<std::string>{"sep.json:1:41: invalid JSON: expected `,` or `]` after element 0; "
+                                                  "the rest of the input is not read"});
   EXPECT_EQ(r.counts.pods, 1U);
 }
 
@@ -185,7 +186,7 @@ TEST(loader_errors, json_values_that_are_no_objects) {
                                "n.json")),
             std::vector<std::string>{"n.json:1:25: items[0]: expected an object, got a number"});
   EXPECT_EQ(messages(load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}} }", "x.json")),
-            std::vector<std::string>{"x.json:1:40: invalid JSON: expected an object or an array, got `}`"});
+            std::vector<std::string>{"x.json:1:40: invalid JSON: expected an object or an array, got `}`; the rest of the input is not read"});
   // Not JSON by its first byte: read as YAML.
   EXPECT_EQ(messages(load_text("} {", "y.json")),
             std::vector<std::string>{

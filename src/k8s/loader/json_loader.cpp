@@ -193,7 +193,7 @@ class json_stream {
       } else if (c == '[') {
         ok = top_array(ctx_.kind_hint, false);
       } else {
-        error_at(pos_, fmt::format("invalid JSON: expected an object or an array, got `{}`", static_cast<char>(c)));
+        stops_at(pos_, fmt::format("invalid JSON: expected an object or an array, got `{}`", static_cast<char>(c)));
       }
       if (!ok) return;
     }
@@ -294,7 +294,7 @@ class json_stream {
       ++pos_;
       return step::done;
     }
-    if (c != '"') return failed(error_at(pos_, "invalid JSON: expected a field name"));
+    if (c != '"') return failed(stops_at(pos_, "invalid JSON: expected a field name"));
     if (o.saw_items) keep_ = pos_;
     const std::size_t key_at = pos_ - keep_;
     if (!scan_value())
@@ -304,7 +304,7 @@ class json_stream {
     const bool is_items = key == "items";
     const bool is_kind = key == "kind";
     c = skip_space(o.saw_items);
-    if (c != ':') return failed(c < 0 ? object_cut_short(o) : error_at(pos_, "invalid JSON: expected `:`"));
+    if (c != ':') return failed(c < 0 ? object_cut_short(o) : stops_at(pos_, "invalid JSON: expected `:`"));
     ++pos_;
     c = skip_space(o.saw_items);
     if (c < 0) return failed(object_cut_short(o));
@@ -341,7 +341,7 @@ class json_stream {
       ++pos_;
       return step::done;
     }
-    return failed(c < 0 ? object_cut_short(o) : error_at(pos_, "invalid JSON: expected `,` or `}`"));
+    return failed(c < 0 ? object_cut_short(o) : stops_at(pos_, "invalid JSON: expected `,` or `}`"));
   }
 
   /// An array of values at pos_; each is read alone. `items`: the `items` of a list.
@@ -355,7 +355,7 @@ class json_stream {
         ++pos_;
         return true;
       }
-      if (c == ',') return error_at(pos_, "invalid JSON: expected a value");
+      if (c == ',') return stops_at(pos_, "invalid JSON: expected a value");
       keep_ = pos_;
       if (!scan_value()) return truncated(keep_, items ? "item" : "value");
       element(keep_, pos_, hint_copy, index, items);
@@ -370,7 +370,7 @@ class json_stream {
         return true;
       }
       return c < 0 ? truncated(pos_, items ? "`items`" : "array")
-                   : error_at(pos_, fmt::format("invalid JSON: expected `,` or `]` after {} {}",
+                   : stops_at(pos_, fmt::format("invalid JSON: expected `,` or `]` after {} {}",
                                                 items ? "item" : "element", index));
     }
   }
@@ -431,6 +431,12 @@ class json_stream {
     add_line(d);
     ctx_.sink.problem(std::move(d));
     return false;
+  }
+
+  /// A syntax error between values, where the scanner cannot find the next value again: the
+  /// stream stops, and the message says so (what was read before it is kept).
+  bool stops_at(std::size_t at, std::string message) {
+    return error_at(at, std::move(message) + "; the rest of the input is not read");
   }
 
   /// The value being read (from keep_) is larger than --max-object-bytes: it is not buffered
