@@ -179,6 +179,22 @@ TEST(loader_errors, json_syntax_error_between_items_stops_the_file) {
   EXPECT_EQ(r.counts.pods, 1U);
 }
 
+// Go's decoder keeps the last of two `items`; the reader has read the first one's objects by
+// then: it keeps both and says so (an error: the exit code is not 0).
+TEST(loader_errors, a_list_with_items_twice_is_reported) {
+  const std::string text =
+      R"({"kind":"List","items":[{"kind":"Pod","metadata":{"name":"a","namespace":"ns"}}],)"
+      R"("items":[{"kind":"Pod","metadata":{"name":"b","namespace":"ns"}}]})";
+  for (unsigned threads : {1U, 2U}) {
+    load_options o;
+    o.threads = threads;
+    const load_result r = load_text(text, "twice.json", o);
+    EXPECT_EQ(messages(r), std::vector<std::string>{"twice.json:1:90: invalid List: a second `items`; kubectl and "
+                                                    "Velero (Go's JSON decoder) keep only the last, volpol reads both"});
+    EXPECT_EQ(r.counts.pods, 2U);
+  }
+}
+
 TEST(loader_errors, json_values_that_are_no_objects) {
   EXPECT_EQ(messages(load_text("\"hello\"", "s.json")),
             std::vector<std::string>{"s.json:1:1: expected an object, got a string"});
