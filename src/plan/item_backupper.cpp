@@ -74,12 +74,11 @@ class record_order {
   explicit record_order(std::size_t n) { keys_.reserve(n); }
 
   void add(const volume_record& r, std::uint32_t pod_rank) {
-    const zstring_view ns = r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace;
-    const std::string_view ns_view = ns;
-    if (namespaces_.empty() || ns_view.data() != last_ns_.data() || ns_view.size() != last_ns_.size()) {
-      const auto [it, added] = namespace_id_.try_emplace(ns_view, static_cast<std::uint32_t>(namespaces_.size()));
-      if (added) namespaces_.push_back(ns_view);
-      last_ns_ = ns_view;
+    const std::string_view ns = (r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace).view();
+    if (namespaces_.empty() || ns.data() != last_ns_.data() || ns.size() != last_ns_.size()) {
+      const auto [it, added] = namespace_id_.try_emplace(ns, static_cast<std::uint32_t>(namespaces_.size()));
+      if (added) namespaces_.push_back(ns);
+      last_ns_ = ns;
       last_id_ = it->second;
     }
     const auto index = static_cast<std::uint32_t>(keys_.size());

@@ -26,7 +26,7 @@ volume_entry& item_backupper::entry_for_pod_volume_or_pvc(const k8s::pod& pod, c
   volume_entry& e = entry_for_pvc(*pvc);
   if (e.rec.pod_name.empty()) {  // the first pod that mounts it, until a PodVolumeBackup says otherwise
     set_pod(e, pod, v);
-  } else if (e.rec.pod_name != pod.metadata.name && !e.shared_pvc_row) {
+  } else if (e.rec.pod_name != pod.metadata.name) {  // (e is the PVC's own entry: never a shared row)
     // Another pod mounts the same PVC: its volume gets its own row (finished in finish()).
     volume_entry& row = pod_row(pod,
                                 {walk_key::kind::shared_pvc_row, pod.metadata.namespace_, pod.metadata.name, v.name});

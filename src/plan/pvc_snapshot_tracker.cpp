@@ -1,7 +1,7 @@
 #include "pvc_snapshot_tracker.h"
 
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 
 namespace volpol::plan {

@@ -50,9 +50,11 @@ struct walk_key {
       case kind::pv: return "pv:" + std::string(name.view());
       case kind::pvc: return "pvc:" + std::string(namespace_.view()) + "/" + std::string(name.view());
       case kind::pod_volume:
-        return "pod:" + std::string(namespace_.view()) + "/" + std::string(name.view()) + "/" + std::string(volume.view());
+        return "pod:" + std::string(namespace_.view()) + "/" + std::string(name.view()) + "/" +
+               std::string(volume.view());
       case kind::shared_pvc_row:
-        return "podpvc:" + std::string(namespace_.view()) + "/" + std::string(name.view()) + "/" + std::string(volume.view());
+        return "podpvc:" + std::string(namespace_.view()) + "/" + std::string(name.view()) + "/" +
+               std::string(volume.view());
     }
     return {};
   }

@@ -48,7 +48,8 @@ TEST(loader_errors, json_value_problems_point_at_the_value) {
       "   \"spec\": {\"capacity\": {\"storage\": \"12 Gi\"}}},\n"
       "  {\"kind\": \"Pod\", \"metadata\": {\"name\": \"p\", \"namespace\": \"ns\"},\n"
       "   \"spec\": {\"volumes\": [{\"name\": \"v\", \"persistentVolumeClaim\": [1, 2]}]}},\n"
-      "  {\"kind\": \"PersistentVolume\", \"metadata\": {\"name\": \"pv-2\"}, \"spec\": {\"capacity\": {\"storage\": \"1Gi\"}}}\n"
+      "  {\"kind\": \"PersistentVolume\", \"metadata\": {\"name\": \"pv-2\"}, \"spec\": {\"capacity\": {\"storage\": "
+      "\"1Gi\"}}}\n"
       "]}\n";
   for (unsigned threads : {1U, 2U}) {
     load_options o;
@@ -57,11 +58,13 @@ TEST(loader_errors, json_value_problems_point_at_the_value) {
     const std::vector<std::string> got = messages(r);
     ASSERT_EQ(got.size(), 2U);
     // `"12 Gi"` starts at line 3, column 37; `[1, 2]` at line 5, column 64.
-    EXPECT_TRUE(got[0].starts_with("list.json:3:37: PersistentVolume pv-1: items[0].spec.capacity.storage: "
-                                   "invalid quantity `12 Gi`"))
+    EXPECT_TRUE(
+        got[0].starts_with("list.json:3:37: PersistentVolume pv-1: items[0].spec.capacity.storage: "
+                           "invalid quantity `12 Gi`"))
         << got[0];
-    EXPECT_EQ(got[1], "list.json:5:64: Pod ns/p: items[1].spec.volumes[0].persistentVolumeClaim: "
-                      "expected an object, got an array");
+    EXPECT_EQ(got[1],
+              "list.json:5:64: Pod ns/p: items[1].spec.volumes[0].persistentVolumeClaim: "
+              "expected an object, got an array");
     EXPECT_NE(r.objects.find_pv("pv-2"), nullptr);
   }
 }
@@ -182,15 +185,15 @@ TEST(loader_errors, json_syntax_error_between_items_stops_the_file) {
 // Go's decoder keeps the last of two `items`; the reader has read the first one's objects by
 // then: it keeps both and says so (an error: the exit code is not 0).
 TEST(loader_errors, a_list_with_items_twice_is_reported) {
-  const std::string text =
-      R"({"kind":"List","items":[{"kind":"Pod","metadata":{"name":"a","namespace":"ns"}}],)"
-      R"("items":[{"kind":"Pod","metadata":{"name":"b","namespace":"ns"}}]})";
+  const std::string text = R"({"kind":"List","items":[{"kind":"Pod","metadata":{"name":"a","namespace":"ns"}}],)"
+                           R"("items":[{"kind":"Pod","metadata":{"name":"b","namespace":"ns"}}]})";
   for (unsigned threads : {1U, 2U}) {
     load_options o;
     o.threads = threads;
     const load_result r = load_text(text, "twice.json", o);
-    EXPECT_EQ(messages(r), std::vector<std::string>{"twice.json:1:90: invalid List: a second `items`; kubectl and "
-                                                    "Velero (Go's JSON decoder) keep only the last, volpol reads both"});
+    EXPECT_EQ(messages(r),
+              std::vector<std::string>{"twice.json:1:90: invalid List: a second `items`; kubectl and "
+                                       "Velero (Go's JSON decoder) keep only the last, volpol reads both"});
     EXPECT_EQ(r.counts.pods, 2U);
   }
 }
@@ -201,8 +204,10 @@ TEST(loader_errors, json_values_that_are_no_objects) {
   EXPECT_EQ(messages(load_text("{\"kind\":\"List\",\"items\":[1,{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}}]}",
                                "n.json")),
             std::vector<std::string>{"n.json:1:25: items[0]: expected an object, got a number"});
-  EXPECT_EQ(messages(load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}} }", "x.json")),
-            std::vector<std::string>{"x.json:1:40: invalid JSON: expected an object or an array, got `}`; the rest of the input is not read"});
+  EXPECT_EQ(
+      messages(load_text("{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"}} }", "x.json")),
+      std::vector<std::string>{
+          "x.json:1:40: invalid JSON: expected an object or an array, got `}`; the rest of the input is not read"});
   // Not JSON by its first byte: read as YAML.
   EXPECT_EQ(messages(load_text("} {", "y.json")),
             std::vector<std::string>{

@@ -60,7 +60,8 @@ TEST(record_list, copies_are_deep_and_algorithms_take_its_iterators) {
   copy[5].pvc_name = zstring_view("changed");
   EXPECT_EQ(list[5].pvc_name, "pvc-5");
 
-  const auto found = std::find_if(list.begin(), list.end(), [](const volume_record& r) { return r.pvc_name == "pvc-517"; });
+  const auto found = std::find_if(list.begin(), list.end(),
+                                  [](const volume_record& r) { return r.pvc_name == "pvc-517"; });
   ASSERT_NE(found, list.end());
   EXPECT_EQ(found - list.begin(), 517);
   // Random access for std::sort: reverse by name, then check.

@@ -33,8 +33,8 @@ std::string describe(const volume_record& r) {
 
 /// A name from a few stems that share prefixes (4 bytes and more), with a random tail.
 std::string name(std::mt19937& rng) {
-  static constexpr std::string_view stems[] = {"", "a", "data", "data-", "data-claim", "data-claim-0", "kube-api-access-",
-                                               "kube-api", "cache"};
+  static constexpr std::string_view stems[] = {
+      "", "a", "data", "data-", "data-claim", "data-claim-0", "kube-api-access-", "kube-api", "cache"};
   static constexpr std::string_view tails[] = {"", "0", "1", "a", "b", "-x", "zz"};
   std::string out(stems[rng() % std::size(stems)]);
   out += tails[rng() % std::size(tails)];
@@ -92,8 +92,8 @@ TEST(record_order, names_past_a_shared_prefix_sort_as_documented) {
     records += plan.volumes.size();
     for (std::size_t i = 1; i < plan.volumes.size(); ++i) {
       const volume_record &a = plan.volumes[i - 1], &b = plan.volumes[i];
-      ASSERT_LE(order_key(a), order_key(b)) << "round " << round << ", record " << i << ":\n  " << describe(a)
-                                            << "\nbefore\n  " << describe(b);
+      ASSERT_LE(order_key(a), order_key(b))
+          << "round " << round << ", record " << i << ":\n  " << describe(a) << "\nbefore\n  " << describe(b);
       const auto [ans, anp, apns, apod, avol, apvc, apv] = order_key(a);
       const auto [bns, bnp, bpns, bpod, bvol, bpvc, bpv] = order_key(b);
       const std::string sa = avol + '\0' + apvc + '\0' + apv, sb = bvol + '\0' + bpvc + '\0' + bpv;

@@ -138,7 +138,7 @@ struct json_adapter {
     where.file = std::string(file);
     const char* p = alive() ? n.raw_json_token().data() : nullptr;  // from the token index: valid once read
     where.offset = p != nullptr && p >= base && p < base + length ? base_offset + static_cast<std::uint64_t>(p - base)
-                                                                    : offset_now();
+                                                                  : offset_now();
     where.has_offset = true;
   }
 

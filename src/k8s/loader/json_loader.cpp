@@ -311,8 +311,9 @@ class json_stream {
     // A second `items`: Go's decoder (kubectl, Velero) keeps the last array only; the first one's
     // objects are read already, so both are kept, and the list is reported.
     if (is_items && c == '[' && o.saw_items)
-      (void)error_at(pos_, "invalid List: a second `items`; kubectl and Velero (Go's JSON decoder) keep only the "
-                           "last, volpol reads both");
+      (void)error_at(pos_,
+                     "invalid List: a second `items`; kubectl and Velero (Go's JSON decoder) keep only the "
+                     "last, volpol reads both");
     const bool ok = is_items && c == '[' ? list_items(o) : field_value(o, is_kind);
     return ok ? step::more : step::failed;
   }

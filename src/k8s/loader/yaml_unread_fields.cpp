@@ -23,8 +23,8 @@ using yaml_lines::skip_spaces;
 
 /// What becomes of a field's value.
 enum class rule : std::uint8_t {
-  keep,         ///< copied as it is
-  drop,         ///< its lines below the key are blanked
+  keep,  ///< copied as it is
+  drop,  ///< its lines below the key are blanked
   /// Nothing of it is read, not even that it is there: the key line is blanked too, unless it
   /// is its mapping's first key (the mapping then stays a mapping, never null) or stands after
   /// a `- ` (the sequence keeps its item); then as drop.
