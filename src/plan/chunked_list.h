@@ -5,9 +5,16 @@
 // std::deque keeps addresses too, but libstdc++ gives an element of more than 512 bytes a
 // block of its own: one allocation per element and a map of block pointers, ~2 MB of a
 // 66k-volume plan. Here elements sit in chunks of `chunk` elements, one allocation each.
+//
+// The plan's sort keys (item_backupper.cpp, record_order) are a chunked_list too, of the same
+// chunk size in bytes as the entries': while the entries are drained chunk by chunk, each key
+// chunk takes the block an entry chunk just gave back, instead of one array beside them all
+// (10 MB at 300k objects). Its random-access iterators let std::sort order it in place.
 #pragma once
 
+#include <compare>
 #include <cstddef>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -28,6 +35,42 @@ class chunked_list {
   [[nodiscard]] std::size_t size() const {
     return chunks_.empty() ? 0 : (chunks_.size() - 1) * chunk + chunks_.back().size();
   }
+  [[nodiscard]] T& operator[](std::size_t i) { return chunks_[i / chunk][i % chunk]; }
+  [[nodiscard]] const T& operator[](std::size_t i) const { return chunks_[i / chunk][i % chunk]; }
+
+  /// Random access over the elements, in order (for std::sort); invalidated by emplace_back
+  /// and drain.
+  class iterator {
+   public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = T;
+    using difference_type = std::ptrdiff_t;
+    using pointer = T*;
+    using reference = T&;
+    iterator() = default;
+    iterator(chunked_list* list, difference_type i) : list_(list), i_(i) {}
+    reference operator*() const { return (*list_)[static_cast<std::size_t>(i_)]; }
+    pointer operator->() const { return &**this; }
+    reference operator[](difference_type n) const { return *(*this + n); }
+    iterator& operator++() { return ++i_, *this; }
+    iterator operator++(int) { return iterator(list_, i_++); }
+    iterator& operator--() { return --i_, *this; }
+    iterator operator--(int) { return iterator(list_, i_--); }
+    iterator& operator+=(difference_type n) { return i_ += n, *this; }
+    iterator& operator-=(difference_type n) { return i_ -= n, *this; }
+    friend iterator operator+(iterator a, difference_type n) { return a += n; }
+    friend iterator operator+(difference_type n, iterator a) { return a += n; }
+    friend iterator operator-(iterator a, difference_type n) { return a -= n; }
+    friend difference_type operator-(const iterator& a, const iterator& b) { return a.i_ - b.i_; }
+    friend bool operator==(const iterator& a, const iterator& b) { return a.i_ == b.i_; }
+    friend auto operator<=>(const iterator& a, const iterator& b) { return a.i_ <=> b.i_; }
+
+   private:
+    chunked_list* list_ = nullptr;
+    difference_type i_ = 0;
+  };
+  [[nodiscard]] iterator begin() { return iterator(this, 0); }
+  [[nodiscard]] iterator end() { return iterator(this, static_cast<std::ptrdiff_t>(size())); }
 
   /// Calls f(element) for every element, in order.
   template <class F>

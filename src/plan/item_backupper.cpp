@@ -68,10 +68,11 @@ std::vector<const T*> sorted_by_key(std::span<const T> items) {
 /// are compared by a prefix first: the first 4 bytes of "POD_VOLUME\0PVC\0PV\0" order records
 /// as their names do (names hold no NUL: records view NUL-terminated texts), so only records
 /// with the same prefix (mostly volumes of one pod: neighbours in memory) are read to compare
-/// names. 16 bytes a record, made while the records move out of the walk.
+/// names. 16 bytes a record, made while the records move out of the walk, in the blocks the
+/// walk's entries free (chunked_list.h).
 class record_order {
  public:
-  explicit record_order(std::size_t n) { keys_.reserve(n); }
+  record_order() = default;
 
   void add(const volume_record& r, std::uint32_t pod_rank) {
     const std::string_view ns = (r.pvc_namespace.empty() ? r.pod_namespace : r.pvc_namespace).view();
@@ -82,7 +83,8 @@ class record_order {
       last_id_ = it->second;
     }
     const auto index = static_cast<std::uint32_t>(keys_.size());
-    keys_.push_back({last_id_, r.pod_name.empty() ? volume_entry::no_pod_rank : pod_rank, index, name_prefix(r)});
+    keys_.emplace_back(
+        sort_key{last_id_, r.pod_name.empty() ? volume_entry::no_pod_rank : pod_rank, index, name_prefix(r)});
   }
 
   /// Puts `v` (the records added, in the order added) in the plan's order.
@@ -159,7 +161,7 @@ class record_order {
     return p << (8 * room);
   }
 
-  std::vector<sort_key> keys_;
+  chunked_list<sort_key> keys_;  // 4 KiB chunks, as the entries' (chunked_list.h)
   std::vector<std::string_view> namespaces_;
   std::unordered_map<std::string_view, std::uint32_t> namespace_id_;
   std::string_view last_ns_;
@@ -455,7 +457,8 @@ void item_backupper::take_skipped_reasons() {
     if (e.shared_pvc_row || e.decided) return;
     const volume_record& r = e.rec;
     const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // none: pod volumes
-    if (!key.empty()) e.rec.skip = skipped_.reasons(key);
+    if (key.empty()) return;
+    if (skipped_reasons reasons = skipped_.reasons(key); !reasons.empty()) e.rec.skip.get_or_make() = reasons;
   });
 }
 
@@ -532,7 +535,7 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
   pvc_tracker_ = {};
   skipped_ = {};
   shared_pvc_rows_ = {};
-  record_order order(entries_.size());
+  record_order order;
   entries_.drain([&](volume_entry& e) {  // entries are in the records' order
     if (!e.shared_pvc_row) finish_record(e, validation_errors);
     order.add(e.rec, e.pod_rank);
