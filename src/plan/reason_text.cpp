@@ -186,6 +186,6 @@ std::string error_messages(const volume_record& r) {
   return out;
 }
 
-std::string skipped_reason_text(const volume_record& r) { return serialize_skipped_reasons(r.skip); }
+std::string skipped_reason_text(const volume_record& r) { return serialize_skipped_reasons(skipped_reasons_of(r)); }
 
 }  // namespace volpol::plan

@@ -96,7 +96,7 @@ std::vector<backup_volume_info> backup_volume_infos(const plan_result& plan, con
       case backup_method::custom:
       case backup_method::none: {
         // generateVolumeInfoForSkippedPV: the skipped-PV tracker's entries that are PVs.
-        if (pv == nullptr || !r.skipped || r.skip.empty()) continue;
+        if (pv == nullptr || !r.skipped || skipped_reasons_of(r).empty()) continue;
         fill_names(v, r, *pv);
         v.skipped = true;
         v.skipped_reason = skipped_reason_text(r);

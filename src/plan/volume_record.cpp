@@ -14,6 +14,11 @@ std::string_view to_string(backup_method m) {
   return "";
 }
 
+const skipped_reasons& skipped_reasons_of(const volume_record& r) {
+  static const skipped_reasons none;
+  return r.skip ? *r.skip : none;
+}
+
 std::string volume_key(const volume_record& r) {
   std::string out;
   // A second pod's row of a shared PVC is named by its pod volume (the PVC's own row has NS/PVC).

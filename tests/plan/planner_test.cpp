@@ -112,7 +112,7 @@ TEST(make_plan, legacy_opt_in_annotation_gives_a_pod_volume_backup) {
   ASSERT_TRUE(r.decision.has_helper);
   EXPECT_EQ(r.decision.helper_reason, helper::reason::annotation_opt_in);
   EXPECT_FALSE(r.skipped);
-  EXPECT_TRUE(r.skip.empty());
+  EXPECT_TRUE(skipped_reasons_of(r).empty());
   EXPECT_EQ(reason_text(r, f.plan), "fs-backup: listed in backup.velero.io/backup-volumes");
 }
 
@@ -146,9 +146,12 @@ TEST(make_plan, skip_policy_is_tracked_with_velero_reason) {
   EXPECT_EQ(r.decision.kind, reason_kind::snapshot_declined);
   EXPECT_EQ(r.decision.step, step_kind::should_perform_snapshot);
   EXPECT_EQ(r.decision.pvc, nullptr);  // asked about the PV
-  EXPECT_EQ(r.skip.cause[static_cast<std::size_t>(skip_approach::any)], skip_cause::resource_policy_skip);
+  ASSERT_TRUE(r.skip);                 // the tracker holds the PV: the record has its reasons
+  EXPECT_EQ(skipped_reasons_of(r).cause[static_cast<std::size_t>(skip_approach::any)],
+            skip_cause::resource_policy_skip);
   // The pod declined fs-backup for volume-2 (not opted in): Velero also tracks the opt-out.
-  EXPECT_EQ(r.skip.cause[static_cast<std::size_t>(skip_approach::pod_volume)], skip_cause::opted_out_by_pod);
+  EXPECT_EQ(skipped_reasons_of(r).cause[static_cast<std::size_t>(skip_approach::pod_volume)],
+            skip_cause::opted_out_by_pod);
   EXPECT_EQ(skipped_reason_text(r),
             "any: skipped due to resource policy ;podvolume: opted out due to annotation in pod app-0;"
             "volumeSnapshot: not satisfy the criteria for VolumePolicy or the legacy snapshot way;");

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "volpol/core/deep_ptr.h"
 #include "volpol/core/lazy_vector.h"
 #include "volpol/core/value.h"
 #include "volpol/core/zstring_view.h"
@@ -46,10 +47,12 @@ struct volume_record {
   bool skipped = false;
   /// --custom-action-params given: a plugin calling ShouldPerformCustomAction with them takes
   /// this PVC (the custom-action design's partial-parameter match). (Beside the other flags:
-  /// a record is 248 bytes, not 256.)
+  /// a record is 232 bytes, not 240.)
   bool custom_action_taken = false;
-  /// Velero's skipped-PV tracker entries (BackupVolumeInfo.skippedReason, `approach: reason;`).
-  skipped_reasons skip;
+  /// Velero's skipped-PV tracker entries (BackupVolumeInfo.skippedReason, `approach: reason;`);
+  /// null when the tracker holds none for the volume (every pod volume without a claim, most
+  /// records: 8 bytes here, not 24). Read it with skipped_reasons_of().
+  deep_ptr<skipped_reasons> skip;
   // ---- volpol ------------------------------------------------------------------
   zstring_view pod_namespace;  ///< for pod volumes: the pod (for PVCs: the pod that took the PVB, if any)
   zstring_view pod_name;
@@ -72,6 +75,9 @@ struct volume_record {
 
   [[nodiscard]] bool error() const { return !errors.empty(); }
 };
+
+/// The record's skipped-PV tracker entries (empty ones when it has none).
+[[nodiscard]] const skipped_reasons& skipped_reasons_of(const volume_record& r);
 
 /// How volpol names the volume (what `volpol explain` takes): "NS/PVC" for a claim,
 /// "NS/POD/VOLUME" for a pod volume without claim, "pv/NAME" for a PV no claim names.
