@@ -1,0 +1,58 @@
+// flat_index (src/k8s/flat_index.h): the cluster's name indexes keep 8 bytes a slot, a tag of
+// the hash's low 32 bits. Every key stays findable through growth, keys whose tags are equal
+// are told apart by `same` (the object's key), and an absent key is not found.
+#include "../../src/k8s/flat_index.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace volpol::k8s::detail {
+namespace {
+
+/// Keys and their hashes, as the cluster gives them: the index holds positions in `keys`.
+struct keyed {
+  std::vector<std::string> keys;
+  std::vector<std::uint64_t> hashes;
+  flat_index index;
+
+  void add(std::string key, std::uint64_t hash) {
+    index.insert(hash, static_cast<std::uint32_t>(keys.size()));
+    keys.push_back(std::move(key));
+    hashes.push_back(hash);
+  }
+  [[nodiscard]] std::uint32_t find(const std::string& key, std::uint64_t hash) const {
+    return index.find(hash, [&](std::uint32_t i) { return keys[i] == key; });
+  }
+};
+
+TEST(FlatIndex, EveryKeyIsFoundAfterGrowing) {
+  keyed k;
+  for (int i = 0; i < 5000; ++i) k.add("ns/pod-" + std::to_string(i), key_hash("ns", "pod-" + std::to_string(i)));
+  ASSERT_EQ(k.index.size(), 5000U);
+  for (std::uint32_t i = 0; i < k.keys.size(); ++i) EXPECT_EQ(k.find(k.keys[i], k.hashes[i]), i) << k.keys[i];
+  EXPECT_EQ(k.find("ns/pod-5000", key_hash("ns", "pod-5000")), flat_index::npos);
+}
+
+TEST(FlatIndex, KeysWithTheSameTagAreToldApartByTheirObjects) {
+  // Equal low 32 bits (the tag, and so the first slot): only the high bits differ, and the
+  // table keeps none of them. `same` decides.
+  keyed k;
+  for (std::uint64_t i = 0; i < 100; ++i) k.add("key-" + std::to_string(i), (i << 32) | 0x1234U);
+  for (std::uint32_t i = 0; i < k.keys.size(); ++i) EXPECT_EQ(k.find(k.keys[i], k.hashes[i]), i);
+  EXPECT_EQ(k.find("key-100", (std::uint64_t{100} << 32) | 0x1234U), flat_index::npos);
+}
+
+TEST(FlatIndex, KeysWhoseSlotsCollideButTagsDifferAllStay) {
+  // The same low bits below the table size, different tags: one probe run through growth.
+  keyed k;
+  for (std::uint64_t i = 0; i < 64; ++i) k.add("k" + std::to_string(i), (i << 20) | 7U);
+  for (std::uint32_t i = 0; i < k.keys.size(); ++i) EXPECT_EQ(k.find(k.keys[i], k.hashes[i]), i);
+  // A key that is absent but shares a present key's hash is still not found.
+  EXPECT_EQ(k.find("other", k.hashes[10]), flat_index::npos);
+}
+
+}  // namespace
+}  // namespace volpol::k8s::detail
