@@ -106,7 +106,7 @@ std::string effective_data_mover(std::string_view from_policy, std::string_view 
 backup_options backup_options_from(const k8s::backup& b) {
   backup_options o;
   const k8s::backup_spec& s = b.spec;
-  o.name = b.metadata.name.empty() ? o.name : b.metadata.name;
+  if (!b.metadata.name.empty()) o.name = b.metadata.name;
   if (!b.metadata.namespace_.empty()) o.namespace_ = b.metadata.namespace_;
   if (b.metadata.annotations) o.annotations = *b.metadata.annotations;
   if (const auto s_name = b.metadata.labels.find("velero.io/schedule-name")) o.schedule_name = *s_name;

@@ -218,7 +218,7 @@ std::string_view velero_function(step_kind s) {
 
 std::string suggestion_text(const suggestion& s, const volume_explanation& x) {
   const std::string_view pod = s.pod ? std::string_view(s.pod->metadata.name) : std::string_view("POD");
-  const std::string ns = s.pod ? s.pod->metadata.namespace_ : std::string();
+  const std::string ns = s.pod ? s.pod->metadata.namespace_.str() : std::string();
   switch (s.kind) {
     case suggestion_kind::widen_condition: {
       if (s.policy == nullptr) return {};

@@ -105,7 +105,7 @@ std::string decision_text(const volume_decision& d, const volume_record& r, cons
       return "handed to a third-party BackupItemAction plugin by " + label(d.policy) +
              " (custom); Velero itself takes no snapshot and no fs-backup";
     case reason_kind::not_csi_volume:
-      return "the CSI action passes over it: PV " + (d.pv ? d.pv->metadata.name : std::string()) +
+      return "the CSI action passes over it: PV " + (d.pv ? d.pv->metadata.name.str() : std::string()) +
              " is not a CSI volume";
     case reason_kind::csi_helper_disagrees:
       return "Velero disagrees with itself: the backup's snapshot decision says snapshot, but the CSI plugin's own "

@@ -58,7 +58,7 @@ std::string skip_reason_text(skip_cause cause, const k8s::pod* pod, const k8s::p
     case skip_cause::none: return {};
     case skip_cause::exclude_label: return "item has label velero.io/exclude-from-backup=true";
     case skip_cause::opted_out_by_pod:
-      return "opted out due to annotation in pod " + (pod ? pod->metadata.name : std::string());
+      return "opted out due to annotation in pod " + (pod ? pod->metadata.name.str() : std::string());
     case skip_cause::resource_policy_skip: return "skipped due to resource policy ";
     case skip_cause::not_satisfy_criteria:
       return "not satisfy the criteria for VolumePolicy or the legacy snapshot way";

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "volpol/core/diagnostic.h"
+#include "volpol/k8s/compact_string.h"
 #include "volpol/k8s/shared_string.h"
 #include "volpol/k8s/string_map.h"
 
@@ -30,10 +31,13 @@ struct object_origin {
 [[nodiscard]] std::string describe(const object_origin& origin);
 
 /// metav1.ObjectMeta, the fields volpol reads (not the uid: no decision reads it, and at
-/// 36 bytes a copy it was 80 bytes of every object).
+/// 36 bytes a copy it was 80 bytes of every object). Name and namespace are compact strings
+/// (compact_string.h: 8 bytes each, not 32; they read like std::string): 48 bytes less in
+/// each of 300k objects. Like a short std::string, a name of up to 6 characters is kept
+/// inside the object, so a view of it is valid while the object stays where it is.
 struct object_meta {
-  std::string name;
-  std::string namespace_;  ///< empty for cluster-scoped objects (PersistentVolume)
+  compact_string name;
+  compact_string namespace_;  ///< empty for cluster-scoped objects (PersistentVolume)
   string_map labels;
   /// Annotations; nullopt when the object has no `annotations` field at all. Velero tells
   /// the two apart (a nil map gives no opt-out list, an empty one gives [""]).
@@ -44,7 +48,9 @@ struct object_meta {
     return annotations ? annotations->find(key) : string_map::found();
   }
   /// "namespace/name", or "name" when cluster-scoped.
-  [[nodiscard]] std::string key() const { return namespace_.empty() ? name : namespace_ + "/" + name; }
+  [[nodiscard]] std::string key() const {
+    return namespace_.empty() ? name.str() : fmt::format("{}/{}", namespace_.view(), name.view());
+  }
 };
 
 }  // namespace volpol::k8s

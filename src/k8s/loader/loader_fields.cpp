@@ -103,7 +103,7 @@ std::string identity(const object_fields& f, object_kind k) {
   if (kind.empty()) kind = f.kind;
   if (f.meta.name.empty()) return std::string(kind);
   const bool scoped = k != object_kind::persistent_volume && !f.meta.namespace_.empty();
-  const std::string key = scoped ? f.meta.namespace_ + "/" + f.meta.name : f.meta.name;
+  const std::string key = scoped ? f.meta.key() : f.meta.name.str();
   return kind.empty() ? key : fmt::format("{} {}", kind, key);
 }
 

@@ -21,7 +21,7 @@ bool cluster_sink::add_extra(object_fields& f, const classification& c, object_o
   const bool cluster_scoped = *k == extra_kind::storage_class || *k == extra_kind::volume_snapshot_class ||
                               *k == extra_kind::namespace_ || *k == extra_kind::node;
   if (cluster_scoped) f.meta.namespace_.clear();
-  const std::string who = f.meta.namespace_.empty() ? f.meta.name : f.meta.namespace_ + "/" + f.meta.name;
+  const std::string who = f.meta.key();
   diagnostic where;
   where.where.file = origin.file;
   where.where.line = origin.line;
