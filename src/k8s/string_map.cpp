@@ -2,7 +2,9 @@
 #include "volpol/k8s/string_map.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -34,6 +36,22 @@ void sort_unique(std::vector<string_map::item>& entries) {
   entries.resize(kept);
 }
 
+/// A block of `words` words after its reference count (1): copies of a map share the block
+/// (string_map.h). Past this many references a copy gets a block of its own.
+constexpr std::uint32_t max_references = std::numeric_limits<std::uint32_t>::max() - 1;
+
+std::uint32_t* allocate_block(std::size_t words) {
+  auto* counted = new std::uint32_t[words + 1];
+  counted[0] = 1;
+  return counted + 1;
+}
+
+std::atomic_ref<std::uint32_t> references(std::uint32_t* block) noexcept { return std::atomic_ref(block[-1]); }
+
+void release_block(std::uint32_t* block) noexcept {
+  if (block != nullptr && references(block).fetch_sub(1, std::memory_order_acq_rel) == 1) delete[](block - 1);
+}
+
 /// Sorts `entries` (sort_unique), then allocates and fills their block (nullptr when none).
 std::uint32_t* make_block(std::vector<string_map::item>& entries) {
   sort_unique(entries);
@@ -43,7 +61,7 @@ std::uint32_t* make_block(std::vector<string_map::item>& entries) {
   const std::uint32_t n = checked_size(entries.size());
   checked_size(chars);
   const std::size_t words = 1 + (2 * std::size_t{n} + 1) + (chars + 3) / 4;
-  auto* block = new std::uint32_t[words];
+  std::uint32_t* block = allocate_block(words);
   block[words - 1] = 0;  // the padding after the characters: blocks compare with memcmp
   block[0] = n;
   std::uint32_t* off = block + 1;
@@ -100,8 +118,17 @@ std::size_t string_map::words() const noexcept {
 
 string_map::string_map(const string_map& other) {
   if (other.block_ == nullptr) return;
+  // Share the block (it never changes once made), unless it has as many references as the
+  // count holds: then this copy takes a block of its own.
+  std::atomic_ref<std::uint32_t> refs = references(other.block_);
+  for (std::uint32_t n = refs.load(std::memory_order_relaxed); n < max_references;) {
+    if (refs.compare_exchange_weak(n, n + 1, std::memory_order_relaxed)) {
+      block_ = other.block_;
+      return;
+    }
+  }
   const std::size_t w = other.words();
-  block_ = new std::uint32_t[w];
+  block_ = allocate_block(w);
   std::memcpy(block_, other.block_, w * sizeof(std::uint32_t));
 }
 
@@ -113,7 +140,16 @@ string_map& string_map::operator=(const string_map& other) {
   return *this;
 }
 
-string_map::~string_map() { delete[] block_; }
+string_map::~string_map() { release_block(block_); }
+
+std::size_t string_map::hash() const noexcept {
+  return std::hash<std::string_view>{}(
+      std::string_view(reinterpret_cast<const char*>(block_), words() * sizeof(std::uint32_t)));
+}
+
+bool string_map::shares_block_with(const string_map& other) const noexcept {
+  return block_ != nullptr && block_ == other.block_;
+}
 
 string_map::found string_map::find(std::string_view key) const noexcept {
   if (block_ == nullptr) return std::nullopt;
@@ -143,7 +179,7 @@ void string_map::set(std::string_view key, std::string_view val) {
   std::vector<item> entries(begin(), end());
   entries.push_back({key, val});
   std::uint32_t* block = make_block(entries);
-  delete[] block_;
+  release_block(block_);  // other copies keep the old block
   block_ = block;
 }
 

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -223,6 +224,57 @@ TEST(loader, annotation_filters) {
                                   velero);
   ASSERT_TRUE(r.objects.pods()[0].metadata.annotations.has_value());
   EXPECT_TRUE(r.objects.pods()[0].metadata.annotations->empty());
+}
+
+// Objects with equal labels (or annotations) share a block of them (string_map.h), however
+// the keys were ordered: one block per thread that reads (map_interner.h). Other labels stay
+// their own.
+TEST(loader, equal_labels_share_a_block) {
+  std::string text;
+  for (int i = 0; i < 40; ++i)
+    text += fmt::format(R"({{"kind":"Pod","metadata":{{"name":"web-{}","namespace":"shop","labels":{},)"
+                        R"("annotations":{{"backup.velero.io/backup-volumes":"data"}}}}}})",
+                        i, i % 2 == 0 ? R"({"app":"web","tier":"front"})" : R"({"tier":"front","app":"web"})") +
+            "\n";
+  text += R"({"kind":"Pod","metadata":{"name":"db-0","namespace":"shop","labels":{"app":"db","tier":"front"}}})";
+  text += "\n";
+  text += R"({"kind":"PersistentVolume","metadata":{"name":"pv-1","labels":{"app":"web","tier":"front"}}})";
+  for (const unsigned threads : {1U, 2U}) {
+    load_options o;
+    o.threads = threads;
+    o.chunk_size = 4096;  // several chunks: both threads read
+    const load_result r = load_text(text, "pods.json", o);
+    expect_clean(r);
+    const auto& pods = r.objects.pods();
+    ASSERT_EQ(pods.size(), 41U);
+    // The distinct blocks among the 40 equal label maps (and annotation maps).
+    const auto blocks = [&](auto map_of) {
+      std::vector<const string_map*> distinct;
+      for (std::size_t i = 0; i < 40; ++i) {
+        const string_map& m = map_of(pods[i]);
+        EXPECT_EQ(m, map_of(pods[0]));
+        if (std::none_of(distinct.begin(), distinct.end(),
+                         [&](const string_map* d) { return d->shares_block_with(m); }))
+          distinct.push_back(&m);
+      }
+      return distinct.size();
+    };
+    const std::size_t label_blocks = blocks([](const pod& p) -> const string_map& { return p.metadata.labels; });
+    const std::size_t annotation_blocks = blocks(
+        [](const pod& p) -> const string_map& { return *p.metadata.annotations; });
+    EXPECT_GE(label_blocks, 1U);
+    EXPECT_LE(label_blocks, threads + 1) << threads;  // the workers' and the calling thread's
+    EXPECT_LE(annotation_blocks, threads + 1) << threads;
+    EXPECT_EQ(pods[0].metadata.labels.find("app"), "web");
+    EXPECT_FALSE(pods[40].metadata.labels.shares_block_with(pods[0].metadata.labels));
+    EXPECT_EQ(pods[40].metadata.labels.find("app"), "db");
+    ASSERT_EQ(r.objects.persistent_volumes().size(), 1U);
+    EXPECT_EQ(r.objects.persistent_volumes()[0].metadata.labels, pods[0].metadata.labels);
+    if (threads == 1) {
+      EXPECT_EQ(label_blocks, 1U);
+      EXPECT_TRUE(r.objects.persistent_volumes()[0].metadata.labels.shares_block_with(pods[0].metadata.labels));
+    }
+  }
 }
 
 TEST(loader, json_strings_are_unescaped) {

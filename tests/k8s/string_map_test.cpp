@@ -91,7 +91,7 @@ TEST(string_map, builder_reuses_its_scratch_and_sorts) {
   EXPECT_EQ(items_of(first), (pairs{{"a", "1"}, {"z", "last"}}));  // unaffected by the reuse
 }
 
-TEST(string_map, copies_are_deep_and_compare_by_content) {
+TEST(string_map, copies_share_the_block_and_outlive_each_other) {
   auto original = std::make_unique<string_map>(string_map({{"velero.io/exclude-from-backup", "true"}, {"b", "odd"}}));
   const string_map copy = *original;
   string_map assigned;
@@ -106,6 +106,34 @@ TEST(string_map, copies_are_deep_and_compare_by_content) {
   EXPECT_NE(moved, map_of({{"b", "odd"}, {"velero.io/exclude-from-backup", "false"}}));
   // The same characters split differently are different maps.
   EXPECT_NE(map_of({{"ab", "c"}}), map_of({{"a", "bc"}}));
+  EXPECT_TRUE(moved.shares_block_with(copy));
+  EXPECT_FALSE(moved.shares_block_with(map_of({{"b", "odd"}, {"velero.io/exclude-from-backup", "true"}})));
+  EXPECT_FALSE(string_map().shares_block_with(string_map()));  // no block at all
+}
+
+TEST(string_map, set_on_a_copy_leaves_the_others) {
+  const string_map first = map_of({{"app", "db"}, {"tier", "backend"}});
+  string_map second = first;
+  string_map third = first;
+  ASSERT_TRUE(second.shares_block_with(first));
+  second.set("tier", "frontend");
+  EXPECT_FALSE(second.shares_block_with(first));
+  EXPECT_EQ(first.find("tier"), "backend");
+  EXPECT_EQ(third.find("tier"), "backend");
+  EXPECT_EQ(second.find("tier"), "frontend");
+  EXPECT_TRUE(third.shares_block_with(first));
+  // Assigning over a shared copy releases only that copy's reference.
+  third = second;
+  EXPECT_EQ(first.find("tier"), "backend");
+  EXPECT_EQ(third, second);
+}
+
+TEST(string_map, equal_maps_hash_equal) {
+  const string_map a = map_of({{"app", "db"}, {"tier", "backend"}});
+  const string_map b = map_of({{"tier", "backend"}, {"app", "db"}});  // another order, same map
+  EXPECT_EQ(a.hash(), b.hash());
+  EXPECT_NE(a.hash(), map_of({{"app", "db"}, {"tier", "backenD"}}).hash());
+  EXPECT_EQ(string_map().hash(), string_map().hash());
 }
 
 TEST(string_map, set_replaces_or_inserts_in_order) {

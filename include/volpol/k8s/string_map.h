@@ -4,7 +4,9 @@
 // Labels and annotations are most of a loaded object's strings: at 30k objects about 180k
 // entries, most keys longer than a std::string's inline buffer. A pair of std::strings per
 // entry took 64 bytes plus a heap block per long key or value; here a map is one pointer, and
-// its entries are one allocation of 8 bytes per entry plus the characters.
+// its entries are one allocation of 8 bytes per entry plus the characters. Copies share that
+// block (a reference count before it): the loader keeps one block for all objects with the
+// same labels (the pods of one ReplicaSet, the PVs of one provisioner).
 //
 //     const string_map labels({{"app", "db"}, {"tier", "backend"}});
 //     if (auto v = labels.find("app"); v && *v == "db") ...
@@ -120,13 +122,20 @@ class string_map {
   [[nodiscard]] item at(std::size_t i) const noexcept { return {text(2 * i), text(2 * i + 1)}; }
   [[nodiscard]] iterator begin() const noexcept { return {this, 0}; }
   [[nodiscard]] iterator end() const noexcept { return {this, size()}; }
-  /// Sets `key` to `val`, keeping the order (rebuilds the block: for the rare edit). `key` and
-  /// `val` may be views into this map.
+  /// Sets `key` to `val`, keeping the order (rebuilds the block: for the rare edit; other
+  /// copies keep the old entries). `key` and `val` may be views into this map.
   void set(std::string_view key, std::string_view val);
+  /// A hash of the entries: equal maps hash equal (for interning, as the loader does).
+  [[nodiscard]] std::size_t hash() const noexcept;
+  /// This map and `other` are copies sharing one block (what the loader's interning gives).
+  [[nodiscard]] bool shares_block_with(const string_map& other) const noexcept;
   friend bool operator==(const string_map& a, const string_map& b) noexcept;
 
  private:
-  // block_: nullptr when empty; else [n][offset 0 .. offset 2n][characters], 32-bit words.
+  // block_: nullptr when empty; else [n][offset 0 .. offset 2n][characters], 32-bit words,
+  // after a reference count (block_[-1]): copies share the block, which never changes once
+  // made (set() makes a new one); the last copy frees it. The count is atomic: copies on
+  // different threads are safe, as a std::shared_ptr's are.
   // Offset 2i is where key i starts in the characters, 2i+1 its value, offset 2n their end.
   [[nodiscard]] std::string_view text(std::size_t k) const noexcept {
     const std::uint32_t* off = block_ + 1;

@@ -90,7 +90,10 @@ struct classification {
 /// "Pod ns/name", "PersistentVolume name", "" when there is no name.
 [[nodiscard]] std::string identity(const object_fields& f, object_kind k);
 
-/// Moves the fields into the typed object (k is one of the three kinds).
-[[nodiscard]] any_object build(object_fields& f, object_kind k, object_origin origin);
+class map_interner;
+
+/// Moves the fields into the typed object (k is one of the three kinds); with `maps`, its
+/// labels and annotations are interned there first (map_interner.h).
+[[nodiscard]] any_object build(object_fields& f, object_kind k, object_origin origin, map_interner* maps = nullptr);
 
 }  // namespace volpol::k8s::detail
