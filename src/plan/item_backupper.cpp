@@ -63,7 +63,7 @@ std::vector<const T*> sorted_by_key(std::span<const T> items) {
 /// walk hands them over (add, when each is in cache anyway); apply() sorts compact keys and
 /// then moves each record once (records are a few hundred bytes: sorting them in place would
 /// move each many times). Namespaces and pods are compared by rank, not by name: the pod's
-/// rank in (namespace, name) order is volume_entry::pod_rank (set_pod gives every record
+/// rank in (namespace, name) order is the record's walk_.pod_rank (set_pod gives every record
 /// that names a pod its rank: the walk's pods are the cluster's). The names after the pod
 /// are compared by a prefix first: the first 4 bytes of "POD_VOLUME\0PVC\0PV\0" order records
 /// as their names do (names hold no NUL: records view NUL-terminated texts), so only records
@@ -84,7 +84,7 @@ class record_order {
     }
     const auto index = static_cast<std::uint32_t>(keys_.size());
     keys_.emplace_back(
-        sort_key{last_id_, r.pod_name.empty() ? volume_entry::no_pod_rank : pod_rank, index, name_prefix(r)});
+        sort_key{last_id_, r.pod_name.empty() ? walk_state::no_pod_rank : pod_rank, index, name_prefix(r)});
   }
 
   /// Puts `v` (the records added, in the order added) in the plan's order.
@@ -221,24 +221,24 @@ void item_backupper::run() {
   }
 }
 
-void item_backupper::not_collected(volume_entry& e, const item_inclusion& why) {
+void item_backupper::not_collected(volume_record& e, const item_inclusion& why) {
   volume_decision d = make_decision(reason_kind::not_collected, step_kind::item_inclusion);
   d.inclusion = why;
   trace(e, d);
   // The item itself is not in the backup: that outranks what a pod step concluded of it.
-  if (!e.decided && !e.rec.error()) e.rec.decision = d;
+  if (!e.walk_.decided && !e.error()) e.decision = d;
 }
 
 void item_backupper::pod_not_collected(const k8s::pod& pod, const item_inclusion& why) {
   for (const k8s::pod_volume& v : pod.volumes) {
     const k8s::persistent_volume_claim* pvc = nullptr;
-    volume_entry& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
+    volume_record& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
     volume_decision d = make_decision(reason_kind::not_collected, step_kind::item_inclusion);
     d.inclusion = why;
     d.pod = &pod;
     d.pod_volume = &v;
     trace(e, d);
-    if (!e.decided && e.rec.decision.kind == reason_kind::none) e.rec.decision = d;
+    if (!e.walk_.decided && e.decision.kind == reason_kind::none) e.decision = d;
   }
 }
 
@@ -251,7 +251,7 @@ bool item_backupper::pvs_listed() const {
   return cluster_resources && rf_.should_include(resource_kind::persistent_volumes);
 }
 
-std::optional<helper::decision> item_backupper::snapshot_decision(helper::volume_object target, volume_entry& e) {
+std::optional<helper::decision> item_backupper::snapshot_decision(helper::volume_object target, volume_record& e) {
   auto d = core_.should_perform_snapshot(target);
   if (const diagnostic* err = d.error()) {
     fail(e, helper_error(*err, target.pvc(), nullptr, nullptr), step_kind::should_perform_snapshot);
@@ -266,9 +266,9 @@ std::optional<helper::decision> item_backupper::snapshot_decision(helper::volume
   if (d->policy != nullptr && d->policy->act.type == policy::action_type::custom) {
     why.kind = reason_kind::custom_action;
     why.policy = d->policy;
-  } else if (e.rec.error() || (!e.decided && e.rec.decision.kind == reason_kind::custom_action)) {
+  } else if (e.error() || (!e.walk_.decided && e.decision.kind == reason_kind::custom_action)) {
     trace(e, why);
-    why = e.rec.decision;  // keep the more specific explanation of an earlier step
+    why = e.decision;  // keep the more specific explanation of an earlier step
   }
   track(e, skip_approach::volume_snapshot, skip_cause::not_satisfy_criteria, why);
   return std::nullopt;
@@ -312,29 +312,29 @@ volume_error item_backupper::helper_error(const diagnostic& d, const k8s::persis
 
 // ---- records ---------------------------------------------------------------------------
 
-volume_entry& item_backupper::new_entry() { return entries_.emplace_back(records_.emplace_back()); }
+volume_record& item_backupper::new_entry() { return records_.emplace_back(); }
 
-volume_entry& item_backupper::entry(const walk_key& key) {
+volume_record& item_backupper::entry(const walk_key& key) {
   const auto [it, added] = index_.try_emplace(key, nullptr);
   if (added) it->second = &new_entry();
   return *it->second;
 }
 
-volume_entry& item_backupper::pod_row(const k8s::pod& pod, const walk_key& key) {
+volume_record& item_backupper::pod_row(const k8s::pod& pod, const walk_key& key) {
   if (pod_of_rows_ != &pod) {
     pod_of_rows_ = &pod;
     pod_rows_.clear();
   }
   for (const auto& [k, e] : pod_rows_)
     if (k == key) return *e;
-  volume_entry* e = &new_entry();
+  volume_record* e = &new_entry();
   pod_rows_.emplace_back(key, e);
   return *e;
 }
 
-volume_entry& item_backupper::entry_for_pvc(const k8s::persistent_volume_claim& pvc) {
-  volume_entry& e = entry(skipped_pv_tracker::key_for(pvc.volume_name, pvc.metadata.namespace_, pvc.metadata.name));
-  volume_record& r = e.rec;
+volume_record& item_backupper::entry_for_pvc(const k8s::persistent_volume_claim& pvc) {
+  volume_record& e = entry(skipped_pv_tracker::key_for(pvc.volume_name, pvc.metadata.namespace_, pvc.metadata.name));
+  volume_record& r = e;
   r.pvc_name = pvc.metadata.name;
   r.pvc_namespace = pvc.metadata.namespace_;
   r.pv_name = pvc.volume_name;
@@ -342,9 +342,9 @@ volume_entry& item_backupper::entry_for_pvc(const k8s::persistent_volume_claim& 
   return e;
 }
 
-volume_entry& item_backupper::entry_for_pv(const k8s::persistent_volume& pv) {
-  volume_entry& e = entry(skipped_pv_tracker::key_for(pv.metadata.name, "", ""));
-  volume_record& r = e.rec;
+volume_record& item_backupper::entry_for_pv(const k8s::persistent_volume& pv) {
+  volume_record& e = entry(skipped_pv_tracker::key_for(pv.metadata.name, "", ""));
+  volume_record& r = e;
   r.pv_name = pv.metadata.name;
   if (pv.claim_ref && r.pvc_name.empty()) {
     r.pvc_name = pv.claim_ref->name;
@@ -355,9 +355,9 @@ volume_entry& item_backupper::entry_for_pv(const k8s::persistent_volume& pv) {
   return e;
 }
 
-volume_entry& item_backupper::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) {
-  volume_entry& e = pod_row(pod, {walk_key::kind::pod_volume, pod.metadata.namespace_, pod.metadata.name, v.name});
-  volume_record& r = e.rec;
+volume_record& item_backupper::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) {
+  volume_record& e = pod_row(pod, {walk_key::kind::pod_volume, pod.metadata.namespace_, pod.metadata.name, v.name});
+  volume_record& r = e;
   set_pod(e, pod, v);
   r.volume_type = zstring_view::terminated(policy::volume_type_of(v));  // a static name
   return e;
@@ -375,71 +375,71 @@ zstring_view item_backupper::intern(std::string_view text_in) {
   return *it;
 }
 
-void item_backupper::set_pod(volume_entry& e, const k8s::pod& pod, const k8s::pod_volume& v) {
-  e.rec.pod_namespace = pod.metadata.namespace_;
-  e.rec.pod_name = pod.metadata.name;
-  e.rec.pod_volume = v.name;
+void item_backupper::set_pod(volume_record& e, const k8s::pod& pod, const k8s::pod_volume& v) {
+  e.pod_namespace = pod.metadata.namespace_;
+  e.pod_name = pod.metadata.name;
+  e.pod_volume = v.name;
   const auto at = static_cast<std::size_t>(&pod - c_.pods().data());
-  e.pod_rank = at < pod_ranks_.size() ? pod_ranks_[at] : volume_entry::no_pod_rank;
+  e.walk_.pod_rank = at < pod_ranks_.size() ? pod_ranks_[at] : walk_state::no_pod_rank;
 }
 
-void item_backupper::trace(volume_entry& e, const volume_decision& d) {
-  if (in_.trace) e.rec.steps.push_back(d);
+void item_backupper::trace(volume_record& e, const volume_decision& d) {
+  if (in_.trace) e.steps.push_back(d);
 }
 
-void item_backupper::conclude(volume_entry& e, const volume_decision& why) {
+void item_backupper::conclude(volume_record& e, const volume_decision& why) {
   trace(e, why);
-  if (!e.decided) e.rec.decision = why;
+  if (!e.walk_.decided) e.decision = why;
 }
 
-void item_backupper::track(volume_entry& e, skip_approach approach, skip_cause cause, const volume_decision& why,
+void item_backupper::track(volume_record& e, skip_approach approach, skip_cause cause, const volume_decision& why,
                            const k8s::pod* pod, const k8s::pod_volume* pod_volume) {
-  const volume_record& r = e.rec;
+  const volume_record& r = e;
   const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
   if (!key.empty()) skipped_.track(key, approach, cause, pod, pod_volume);
   conclude(e, why);
 }
 
-void item_backupper::decide(volume_entry& e, backup_method m, const volume_decision& why) {
-  volume_record& r = e.rec;
+void item_backupper::decide(volume_record& e, backup_method m, const volume_decision& why) {
+  volume_record& r = e;
   const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
   if (!key.empty()) skipped_.untrack(key);
   trace(e, why);
-  if (e.decided) return;  // Velero untracks once: the first method stays
-  e.decided = true;
+  if (e.walk_.decided) return;  // Velero untracks once: the first method stays
+  e.walk_.decided = true;
   r.method = m;
   r.decision = why;
 }
 
-void item_backupper::fail(volume_entry& e, const volume_error& err, step_kind step) {
-  e.rec.errors.push_back(err);
+void item_backupper::fail(volume_record& e, const volume_error& err, step_kind step) {
+  e.errors.push_back(err);
   volume_decision d = make_decision(reason_kind::error, step);
-  d.error_index = static_cast<std::uint8_t>(std::min<std::size_t>(e.rec.errors.size() - 1, 255));
+  d.error_index = static_cast<std::uint8_t>(std::min<std::size_t>(e.errors.size() - 1, 255));
   conclude(e, d);
 }
 
-void item_backupper::note_policy(volume_entry& e, const policy::volume_policy* p) {
-  if (p != nullptr && e.rec.policy == nullptr) e.rec.policy = p;
+void item_backupper::note_policy(volume_record& e, const policy::volume_policy* p) {
+  if (p != nullptr && e.policy == nullptr) e.policy = p;
 }
 
 void item_backupper::fill_shared_pvc_rows() {
   for (const auto& [row, of] : shared_pvc_rows_) {
-    volume_entry& e = *row;
-    const volume_record& pvc = of->rec;
-    e.rec.pvc_name = pvc.pvc_name;
-    e.rec.pvc_namespace = pvc.pvc_namespace;
-    e.rec.pv_name = pvc.pv_name;
-    e.rec.storage_class = pvc.storage_class;
+    volume_record& e = *row;
+    const volume_record& pvc = *of;
+    e.pvc_name = pvc.pvc_name;
+    e.pvc_namespace = pvc.pvc_namespace;
+    e.pv_name = pvc.pv_name;
+    e.storage_class = pvc.storage_class;
     volume_decision d = make_decision(reason_kind::pvc_covered_by_pod, step_kind::backup_volume_info);
     if (pvc.method == backup_method::pod_volume_backup) d.pod = c_.find_pod(pvc.pod_namespace, pvc.pod_name);
-    e.rec.decision = d;
-    e.decided = true;  // its outcome is the PVC's row
+    e.decision = d;
+    e.walk_.decided = true;  // its outcome is the PVC's row
   }
 }
 
-void item_backupper::finish_custom_policy(volume_entry& e) {
-  volume_record& r = e.rec;
-  if (!policy_action_is(r, policy::action_type::custom) || e.decided) return;
+void item_backupper::finish_custom_policy(volume_record& e) {
+  volume_record& r = e;
+  if (!policy_action_is(r, policy::action_type::custom) || e.walk_.decided) return;
   if (!r.pvc_name.empty() || !r.pv_name.empty()) {
     r.method = backup_method::custom;
     return;
@@ -453,22 +453,21 @@ void item_backupper::finish_custom_policy(volume_entry& e) {
 }
 
 void item_backupper::take_skipped_reasons() {
-  entries_.for_each([this](volume_entry& e) {
-    if (e.shared_pvc_row || e.decided) return;
-    const volume_record& r = e.rec;
+  for (volume_record& r : records_) {
+    if (r.walk_.shared_pvc_row || r.walk_.decided) continue;
     const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // none: pod volumes
-    if (key.empty()) return;
-    if (skipped_reasons reasons = skipped_.reasons(key); !reasons.empty()) e.rec.skip.get_or_make() = reasons;
-  });
+    if (key.empty()) continue;
+    if (skipped_reasons reasons = skipped_.reasons(key); !reasons.empty()) r.skip.get_or_make() = reasons;
+  }
 }
 
-void item_backupper::finish_record(volume_entry& e, std::size_t validation_errors) {
-  volume_record& r = e.rec;
+void item_backupper::finish_record(volume_record& e, std::size_t validation_errors) {
+  volume_record& r = e;
   // Undecided volumes are skipped (the skipped PV tracker's reasons are in r.skip already:
   // take_skipped_reasons).
-  if (!e.decided) r.skipped = true;
+  if (!e.walk_.decided) r.skipped = true;
   finish_custom_policy(e);
-  if (!e.decided && r.decision.kind == reason_kind::not_collected && !r.error()) {
+  if (!e.walk_.decided && r.decision.kind == reason_kind::not_collected && !r.error()) {
     r.method = backup_method::not_backed_up;
     r.skipped = false;
   }
@@ -481,7 +480,7 @@ void item_backupper::finish_record(volume_entry& e, std::size_t validation_error
     r.decision = make_decision(reason_kind::error, step_kind::item_inclusion);
     r.decision.error_index = static_cast<std::uint8_t>(r.errors.size() - 1);
   }
-  if (policy_action_is(r, policy::action_type::fs_backup) && !e.decided && !r.error() && r.pod_name.empty() &&
+  if (policy_action_is(r, policy::action_type::fs_backup) && !e.walk_.decided && !r.error() && r.pod_name.empty() &&
       !r.pvc_name.empty()) {
     volume_decision d = make_decision(reason_kind::fs_backup_without_pod, step_kind::backup_volume_info);
     d.policy = r.policy;
@@ -536,10 +535,10 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
   skipped_ = {};
   shared_pvc_rows_ = {};
   record_order order;
-  entries_.drain([&](volume_entry& e) {  // entries are in the records' order
-    if (!e.shared_pvc_row) finish_record(e, validation_errors);
-    order.add(e.rec, e.pod_rank);
-  });
+  for (volume_record& r : records_) {  // in the walk's order
+    if (!r.walk_.shared_pvc_row) finish_record(r, validation_errors);
+    order.add(r, r.walk_.pod_rank);
+  }
   // The walk's records are the plan's: no record is copied or moved out.
   out.volumes = std::move(records_);
   order.apply(out.volumes);

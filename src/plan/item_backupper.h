@@ -28,23 +28,7 @@ namespace volpol::plan::detail {
 
 inline constexpr std::string_view exclude_label = "velero.io/exclude-from-backup";
 
-/// A record (in the record_list the walk returns: records never move) plus what the walk
-/// needs to finish it. 16 bytes: every volume has one at the end of the walk, the plan's
-/// memory peak.
-struct volume_entry {
-  explicit volume_entry(volume_record& r) : rec(r) {}
-  volume_record& rec;
-  /// The rank of the record's pod (rec.pod_name) in the walk's (namespace, name) order, for
-  /// the plan's order of records; no_pod_rank when it has none.
-  std::uint32_t pod_rank = no_pod_rank;
-  bool decided = false;  ///< a backup method was chosen: later steps do not change the reason
-  /// A row of a pod volume whose PVC another pod's volume already has a row for (its outcome
-  /// is the PVC's; the row says which pod's PodVolumeBackup covers it): the PVC's entry is in
-  /// item_backupper::shared_pvc_rows_.
-  bool shared_pvc_row = false;
-  static constexpr std::uint32_t no_pod_rank = 0xFFFFFFFF;
-};
-static_assert(sizeof(volume_entry) == 16);
+using walk_state = plan::detail::walk_state;
 
 class item_backupper {
  public:
@@ -69,36 +53,36 @@ class item_backupper {
   void decide_pod_volumes(const k8s::pod& pod, std::vector<selected_volume>& pvb_volumes);
   void create_pod_volume_backups(const k8s::pod& pod, const std::vector<selected_volume>& volumes);
   void create_pod_volume_backup(const k8s::pod& pod, const selected_volume& s);
-  volume_entry& entry_for_pod_volume_or_pvc(const k8s::pod& pod, const k8s::pod_volume& v,
-                                            const k8s::persistent_volume_claim*& pvc);
-  void run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entry& e);
-  void csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& e);
-  void take_pv_snapshot(const k8s::persistent_volume& pv, volume_entry& e);
+  volume_record& entry_for_pod_volume_or_pvc(const k8s::pod& pod, const k8s::pod_volume& v,
+                                             const k8s::persistent_volume_claim*& pvc);
+  void run_csi_action(const k8s::persistent_volume_claim& pvc, volume_record& e);
+  void csi_execute(const k8s::persistent_volume_claim& pvc, volume_record& e);
+  void take_pv_snapshot(const k8s::persistent_volume& pv, volume_record& e);
   // takePVSnapshot's steps, in Velero's order; each returns true when it settled the volume
-  bool left_to_csi_action(const k8s::persistent_volume& pv, volume_entry& e);
-  bool skipped_by_policy(const k8s::persistent_volume& pv, volume_entry& e);
-  void snapshot_with_a_location(const k8s::persistent_volume& pv, volume_entry& e, const helper::decision& d);
+  bool left_to_csi_action(const k8s::persistent_volume& pv, volume_record& e);
+  bool skipped_by_policy(const k8s::persistent_volume& pv, volume_record& e);
+  void snapshot_with_a_location(const k8s::persistent_volume& pv, volume_record& e, const helper::decision& d);
   /// An item the collection leaves out: its volumes get not_collected (unless decided).
-  void not_collected(volume_entry& e, const item_inclusion& why);
+  void not_collected(volume_record& e, const item_inclusion& why);
   void pod_not_collected(const k8s::pod& pod, const item_inclusion& why);
   /// The server's ShouldPerformSnapshot for a PV or PVC. An error is recorded; a "no" is
   /// tracked with Velero's reason. Returns the decision only when it says snapshot.
-  std::optional<helper::decision> snapshot_decision(helper::volume_object target, volume_entry& e);
+  std::optional<helper::decision> snapshot_decision(helper::volume_object target, volume_record& e);
   // records
-  volume_entry& entry_for_pvc(const k8s::persistent_volume_claim& pvc);
-  volume_entry& entry_for_pv(const k8s::persistent_volume& pv);
-  volume_entry& entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v);
+  volume_record& entry_for_pvc(const k8s::persistent_volume_claim& pvc);
+  volume_record& entry_for_pv(const k8s::persistent_volume& pv);
+  volume_record& entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v);
   /// Velero's skipped-PV tracker Track, and the volume's reason while nothing decided it.
-  void track(volume_entry& e, skip_approach approach, skip_cause cause, const volume_decision& why,
+  void track(volume_record& e, skip_approach approach, skip_cause cause, const volume_decision& why,
              const k8s::pod* pod = nullptr, const k8s::pod_volume* pod_volume = nullptr);
   /// The volume's reason while nothing decided it (no tracker entry).
-  void conclude(volume_entry& e, const volume_decision& why);
+  void conclude(volume_record& e, const volume_decision& why);
   /// A backup method was chosen (Velero's Untrack): the first one stays.
-  void decide(volume_entry& e, backup_method m, const volume_decision& why);
-  void fail(volume_entry& e, const volume_error& err, step_kind step);
+  void decide(volume_record& e, backup_method m, const volume_decision& why);
+  void fail(volume_record& e, const volume_error& err, step_kind step);
   /// Traced plans only: a step that concluded without changing the outcome.
-  void trace(volume_entry& e, const volume_decision& d);
-  void note_policy(volume_entry& e, const policy::volume_policy* p);
+  void trace(volume_record& e, const volume_decision& d);
+  void note_policy(volume_record& e, const policy::volume_policy* p);
   // The steps of finish().
   /// Rows of second pods mounting a shared PVC: the PVC's names, and the pod whose
   /// PodVolumeBackup covers it (when one does).
@@ -109,10 +93,10 @@ class item_backupper {
   /// A record's last touches: skipped, a custom
   /// policy's outcome, not collected, FailedValidation, fs-backup without a pod, and whether a
   /// plugin would take it (--custom-action-params).
-  void finish_record(volume_entry& e, std::size_t validation_errors);
+  void finish_record(volume_record& e, std::size_t validation_errors);
   /// An undecided volume whose policy is `custom`: a PV or PVC goes to the plugin; a pod
   /// volume without a claim is left alone.
-  void finish_custom_policy(volume_entry& e);
+  void finish_custom_policy(volume_record& e);
   /// The first matching policy of the server's (backup + global) policies; records what was
   /// matched in `step` (when given) for explanations.
   [[nodiscard]] const policy::volume_policy* match(const k8s::persistent_volume* pv,
@@ -148,23 +132,22 @@ class item_backupper {
   /// NUL-terminated texts).
   zstring_view intern(std::string_view text);
   std::shared_ptr<std::set<std::string, std::less<>>> texts_ = std::make_shared<std::set<std::string, std::less<>>>();
-  /// Sets the record's pod and pod volume (and the entry's pod_rank).
-  void set_pod(volume_entry& e, const k8s::pod& pod, const k8s::pod_volume& v);
-  // Records live in the record_list the plan returns (stable addresses), each with its entry
-  // in a chunked_list (freed chunk by chunk at the end); the index finds a volume's entry by
-  // its key (walk_key.h).
+  /// Sets the record's pod and pod volume (and its walk_.pod_rank).
+  void set_pod(volume_record& e, const k8s::pod& pod, const k8s::pod_volume& v);
+  // Records live in the record_list the plan returns (stable addresses), with the walk's
+  // bookkeeping in each (volume_record::walk_, detail::walk_state); the index finds a
+  // volume's record by its key (walk_key.h).
   record_list records_;
-  chunked_list<volume_entry> entries_;
-  volume_entry& new_entry();
+  volume_record& new_entry();
   /// (shared_pvc_row entry, the PVC's entry), in the walk's order.
-  std::vector<std::pair<volume_entry*, volume_entry*>> shared_pvc_rows_;
-  std::unordered_map<walk_key, volume_entry*, walk_key_hash> index_;  // PVs and PVCs
-  volume_entry& entry(const walk_key& key);
+  std::vector<std::pair<volume_record*, volume_record*>> shared_pvc_rows_;
+  std::unordered_map<walk_key, volume_record*, walk_key_hash> index_;  // PVs and PVCs
+  volume_record& entry(const walk_key& key);
   // The rows of the pod the walk is at (pod volumes without a claim, rows of a shared PVC):
   // their keys name the pod, and each pod is walked once, so they need no global index.
   const k8s::pod* pod_of_rows_ = nullptr;
-  std::vector<std::pair<walk_key, volume_entry*>> pod_rows_;
-  volume_entry& pod_row(const k8s::pod& pod, const walk_key& key);
+  std::vector<std::pair<walk_key, volume_record*>> pod_rows_;
+  volume_record& pod_row(const k8s::pod& pod, const walk_key& key);
 };
 
 /// A decision of `kind` taken at `step`.

@@ -19,23 +19,23 @@ volume_decision pod_step(reason_kind kind, step_kind step, const k8s::pod& pod, 
 
 }  // namespace
 
-volume_entry& item_backupper::entry_for_pod_volume_or_pvc(const k8s::pod& pod, const k8s::pod_volume& v,
-                                                          const k8s::persistent_volume_claim*& pvc) {
+volume_record& item_backupper::entry_for_pod_volume_or_pvc(const k8s::pod& pod, const k8s::pod_volume& v,
+                                                           const k8s::persistent_volume_claim*& pvc) {
   pvc = helper::get_pvc_for_pod_volume(v, pod, c_);
   if (pvc == nullptr) return entry_for_pod_volume(pod, v);
-  volume_entry& e = entry_for_pvc(*pvc);
-  if (e.rec.pod_name.empty()) {  // the first pod that mounts it, until a PodVolumeBackup says otherwise
+  volume_record& e = entry_for_pvc(*pvc);
+  if (e.pod_name.empty()) {  // the first pod that mounts it, until a PodVolumeBackup says otherwise
     set_pod(e, pod, v);
-  } else if (e.rec.pod_name != pod.metadata.name) {  // (e is the PVC's own entry: never a shared row)
+  } else if (e.pod_name != pod.metadata.name) {  // (e is the PVC's own entry: never a shared row)
     // Another pod mounts the same PVC: its volume gets its own row (finished in finish()).
-    volume_entry& row = pod_row(pod,
-                                {walk_key::kind::shared_pvc_row, pod.metadata.namespace_, pod.metadata.name, v.name});
-    if (!row.shared_pvc_row) {  // (a pod naming the volume twice finds its row again: the same claim)
-      row.shared_pvc_row = true;
+    volume_record& row = pod_row(pod,
+                                 {walk_key::kind::shared_pvc_row, pod.metadata.namespace_, pod.metadata.name, v.name});
+    if (!row.walk_.shared_pvc_row) {  // (a pod naming the volume twice finds its row again: the same claim)
+      row.walk_.shared_pvc_row = true;
       shared_pvc_rows_.emplace_back(&row, &e);
     }
     set_pod(row, pod, v);
-    row.rec.volume_type = zstring_view::terminated(policy::volume_type_of(v));
+    row.volume_type = zstring_view::terminated(policy::volume_type_of(v));
   }
   return e;
 }
@@ -46,10 +46,10 @@ void item_backupper::backup_pod(const k8s::pod& pod) {
     const reason_kind why = by_label ? reason_kind::pod_excluded_by_label : reason_kind::pod_being_deleted;
     for (const k8s::pod_volume& v : pod.volumes) {
       const k8s::persistent_volume_claim* pvc = nullptr;
-      volume_entry& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
+      volume_record& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
       const volume_decision d = pod_step(why, step_kind::item_inclusion, pod, &v);
       trace(e, d);
-      if (!e.decided && e.rec.decision.kind == reason_kind::none) e.rec.decision = d;
+      if (!e.walk_.decided && e.decision.kind == reason_kind::none) e.decision = d;
     }
     return;
   }
@@ -71,7 +71,7 @@ void item_backupper::backup_pod(const k8s::pod& pod) {
 void item_backupper::decide_pod_volumes(const k8s::pod& pod, std::vector<selected_volume>& pvb_volumes) {
   for (const k8s::pod_volume& v : pod.volumes) {
     const k8s::persistent_volume_claim* pvc = nullptr;
-    volume_entry& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
+    volume_record& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
     auto d = core_.should_perform_fs_backup(v, pod);
     if (const diagnostic* err = d.error()) {
       fail(e, helper_error(*err, pvc, &pod, &v), step_kind::should_perform_fs_backup);
@@ -103,7 +103,7 @@ void item_backupper::create_pod_volume_backups(const k8s::pod& pod, const std::v
   if (pod.phase != "Running" || pod.node_name.empty()) {
     for (const selected_volume& s : volumes) {
       const k8s::persistent_volume_claim* pvc = nullptr;
-      volume_entry& e = entry_for_pod_volume_or_pvc(pod, *s.volume, pvc);
+      volume_record& e = entry_for_pod_volume_or_pvc(pod, *s.volume, pvc);
       volume_decision why = from_helper(reason_kind::pod_not_running, step_kind::pod_volume_backupper, s.why);
       why.pod = &pod;
       why.pod_volume = s.volume;
@@ -116,7 +116,7 @@ void item_backupper::create_pod_volume_backups(const k8s::pod& pod, const std::v
   if (node_agent_.running_in_node(pod.node_name)) {
     for (const selected_volume& s : volumes) {
       const k8s::persistent_volume_claim* pvc = nullptr;
-      volume_entry& e = entry_for_pod_volume_or_pvc(pod, *s.volume, pvc);
+      volume_record& e = entry_for_pod_volume_or_pvc(pod, *s.volume, pvc);
       volume_error err;
       err.kind = volume_error_kind::node_agent_not_running;
       err.pod = &pod;
@@ -132,7 +132,7 @@ void item_backupper::create_pod_volume_backups(const k8s::pod& pod, const std::v
 void item_backupper::create_pod_volume_backup(const k8s::pod& pod, const selected_volume& s) {
   const k8s::pod_volume& v = *s.volume;
   const k8s::persistent_volume_claim* pvc = nullptr;
-  volume_entry& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
+  volume_record& e = entry_for_pod_volume_or_pvc(pod, v, pvc);
   const bool is_pvc = v.sources.has(k8s::volume_source::persistent_volume_claim);
   if (is_pvc && pvc == nullptr) {
     volume_error err;

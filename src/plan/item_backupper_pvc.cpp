@@ -9,7 +9,7 @@ namespace volpol::plan::detail {
 
 void item_backupper::backup_pvc(const k8s::persistent_volume_claim& pvc) {
   if (!pvcs_done_.insert(pvc)) return;  // already backed up (BackedUpItems)
-  volume_entry& e = entry_for_pvc(pvc);
+  volume_record& e = entry_for_pvc(pvc);
   if (excluded_by_label(pvc.metadata)) {
     track(e, skip_approach::any, skip_cause::exclude_label,
           make_decision(reason_kind::pvc_excluded_by_label, step_kind::item_inclusion));
@@ -17,8 +17,8 @@ void item_backupper::backup_pvc(const k8s::persistent_volume_claim& pvc) {
   }
   if (const k8s::pod* pod = pvc_tracker_.opted_out_by_pod(pvc.metadata.namespace_, pvc.metadata.name)) {
     // Velero tracks the opt-out; the volume's reason stays what the pod step said.
-    skipped_.track(skipped_pv_tracker::key_for(e.rec.pv_name, e.rec.pvc_namespace, e.rec.pvc_name),
-                   skip_approach::pod_volume, skip_cause::opted_out_by_pod, pod);
+    skipped_.track(skipped_pv_tracker::key_for(e.pv_name, e.pvc_namespace, e.pvc_name), skip_approach::pod_volume,
+                   skip_cause::opted_out_by_pod, pod);
     volume_decision step = make_decision(reason_kind::pvc_opted_out, step_kind::pvc_snapshot_tracker);
     step.pod = pod;
     step.pvc = &pvc;
@@ -34,7 +34,7 @@ void item_backupper::backup_pvc(const k8s::persistent_volume_claim& pvc) {
     }
 }
 
-void item_backupper::run_csi_action(const k8s::persistent_volume_claim& pvc, volume_entry& e) {
+void item_backupper::run_csi_action(const k8s::persistent_volume_claim& pvc, volume_record& e) {
   // getMatchAction: only for the CSI (and vSphere) action, over the PVC and its PV.
   if (effective_ != nullptr) {
     const k8s::persistent_volume* pv = nullptr;
@@ -65,7 +65,7 @@ void item_backupper::run_csi_action(const k8s::persistent_volume_claim& pvc, vol
   if (snapshot_decision(pvc, e)) csi_execute(pvc, e);
 }
 
-void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume_entry& e) {
+void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume_record& e) {
   if (!pvc.storage_class_name) {
     volume_error err;
     err.kind = volume_error_kind::pvc_without_storage_class;
@@ -100,7 +100,7 @@ void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume
     conclude(e, from_helper(reason_kind::csi_helper_disagrees, step_kind::csi_volume_helper, *own));
     return;
   }
-  volume_record& r = e.rec;
+  volume_record& r = e;
   const bool move_data = in_.backup.snapshot_move_data.value_or(false);
   const std::string mover = move_data ? effective_data_mover(csi_.data_mover_for_volume(pvc), in_.backup.data_mover)
                                       : "";

@@ -2,6 +2,7 @@
 // what volpol knows of the decision, as data (volume_decision.h).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +16,25 @@
 #include "volpol/policy/volume_policy.h"
 
 namespace volpol::plan {
+
+namespace detail {
+class item_backupper;
+/// The backup walk's own bookkeeping on a record while it makes the plan (item_backupper):
+/// not part of the record's data, and no output reads it. Kept in the record (in what would
+/// be padding) instead of an entry beside each of 660k records.
+struct walk_state {
+  /// pod_rank when the record names no pod (more pods than this cannot be loaded).
+  static constexpr std::uint32_t no_pod_rank = (std::uint32_t{1} << 30) - 1;
+  /// The rank of the record's pod in the walk's (namespace, name) order, for the plan's
+  /// order of records.
+  std::uint32_t pod_rank : 30 = no_pod_rank;
+  /// A backup method was chosen: later steps do not change the reason.
+  std::uint32_t decided : 1 = 0;
+  /// A row of a pod volume whose PVC another pod's volume already has a row for (its
+  /// outcome is the PVC's; the row says which pod's PodVolumeBackup covers it).
+  std::uint32_t shared_pvc_row : 1 = 0;
+};
+}  // namespace detail
 
 /// BackupVolumeInfo.backupMethod, plus volpol's `custom` (handed to a third-party
 /// BackupItemAction plugin; Velero itself records such a volume as skipped) and `none`.
@@ -49,6 +69,12 @@ struct volume_record {
   /// this PVC (the custom-action design's partial-parameter match). (Beside the other flags:
   /// a record is 232 bytes, not 240.)
   bool custom_action_taken = false;
+
+ private:
+  friend class detail::item_backupper;
+  detail::walk_state walk_;  // the walk's, while it makes the plan (4 bytes, beside the flags)
+
+ public:
   /// Velero's skipped-PV tracker entries (BackupVolumeInfo.skippedReason, `approach: reason;`);
   /// null when the tracker holds none for the volume (every pod volume without a claim, most
   /// records: 8 bytes here, not 24). Read it with skipped_reasons_of().
