@@ -1,15 +1,12 @@
 // src/plan/chunked_list.h (private to the plan layer) — a list that appends in place (the
-// addresses of its elements never change) and hands its elements over in order, freeing as
-// it goes: the walk's volume entries (item_backupper.h), which its indexes point to.
+// addresses of its elements never change), in chunks of `chunk` elements, one allocation
+// each, with random-access iterators (std::sort orders it in place) and a drain that frees
+// chunk by chunk.
 //
-// std::deque keeps addresses too, but libstdc++ gives an element of more than 512 bytes a
-// block of its own: one allocation per element and a map of block pointers, ~2 MB of a
-// 66k-volume plan. Here elements sit in chunks of `chunk` elements, one allocation each.
-//
-// The plan's sort keys (item_backupper.cpp, record_order) are a chunked_list too, of the same
-// chunk size in bytes as the entries': while the entries are drained chunk by chunk, each key
-// chunk takes the block an entry chunk just gave back, instead of one array beside them all
-// (10 MB at 300k objects). Its random-access iterators let std::sort order it in place.
+// It holds the plan's sort keys (item_backupper.cpp, record_order): 16 bytes a record, 10 MB
+// at 300k objects, made at the end of the walk. In 4 KiB chunks they take blocks the walk's
+// freed indexes gave back, where one array would be new memory on top of the records (the
+// plan's memory peak); measured, the keys add no resident memory at 300k objects.
 #pragma once
 
 #include <compare>

@@ -68,8 +68,8 @@ std::vector<const T*> sorted_by_key(std::span<const T> items) {
 /// are compared by a prefix first: the first 4 bytes of "POD_VOLUME\0PVC\0PV\0" order records
 /// as their names do (names hold no NUL: records view NUL-terminated texts), so only records
 /// with the same prefix (mostly volumes of one pod: neighbours in memory) are read to compare
-/// names. 16 bytes a record, made while the records move out of the walk, in the blocks the
-/// walk's entries free (chunked_list.h).
+/// names. 16 bytes a record, made once the walk is over, in blocks its freed indexes give
+/// back (chunked_list.h).
 class record_order {
  public:
   record_order() = default;
@@ -161,7 +161,7 @@ class record_order {
     return p << (8 * room);
   }
 
-  chunked_list<sort_key> keys_;  // 4 KiB chunks, as the entries' (chunked_list.h)
+  chunked_list<sort_key> keys_;  // in 4 KiB chunks (chunked_list.h)
   std::vector<std::string_view> namespaces_;
   std::unordered_map<std::string_view, std::uint32_t> namespace_id_;
   std::string_view last_ns_;
