@@ -24,7 +24,7 @@ constexpr std::array<std::string_view, 7> binary_suffixes{"", "Ki", "Mi", "Gi", 
 /// (quantity.go, the version Velero links) ignores the failed `constructBytes` lookup and
 /// appends nothing, so the power of ten is silently dropped ("1000E" is written "1"). The
 /// same holds below n, which a parsed quantity never reaches (parsing rounds up to 1n).
-void append_decimal(std::string& out, const std::string& digits, std::int64_t exponent, quantity_format format) {
+void append_decimal(std::string& out, std::string_view digits, std::int64_t exponent, quantity_format format) {
   const std::int64_t e3 = detail::floor_to_multiple_of_3(exponent);
   out += digits;
   out.append(static_cast<std::size_t>(exponent - e3), '0');
@@ -39,9 +39,9 @@ void append_decimal(std::string& out, const std::string& digits, std::int64_t ex
 /// Appends the whole number digits * 10^exponent (exponent >= 0) with as many factors of
 /// 1024 as divide it moved into the suffix (AsCanonicalBase1024Bytes). Binary SI values
 /// are capped at 2^63-1 < 1024^7, so "Ei" is as far as it goes.
-void append_binary(std::string& out, const std::string& digits, std::int64_t exponent) {
+void append_binary(std::string& out, std::string_view digits, std::int64_t exponent) {
   constexpr std::size_t max_power = binary_suffixes.size() - 1;
-  std::string whole = digits;
+  std::string whole(digits);
   whole.append(static_cast<std::size_t>(exponent), '0');
   std::size_t power = 0;
   if (const auto v = detail::to_uint64(whole)) {  // always, for a parsed quantity

@@ -96,12 +96,14 @@ result<quantity> quantity::parse(std::string_view text) {
 
   quantity q;
   q.format_ = suffix->format;
+  std::string digits;  // worked on here; the quantity keeps a compact copy
   q.exponent_ = decimal_exponent(int64_path, scan, *suffix);
-  set_coefficient(q.digits_, q.exponent_, scan.num, scan.denom, suffix->base == 2 ? suffix->exponent : 0);
-  if (q.is_zero()) return q;  // "-0" is plain zero; the format stays
+  set_coefficient(digits, q.exponent_, scan.num, scan.denom, suffix->base == 2 ? suffix->exponent : 0);
+  if (digits.empty()) return q;  // "-0" is plain zero; the format stays
   q.negative_ = scan.negative;
-  detail::round_up_to_nano(q.digits_, q.exponent_);
-  apply_binary_si_limits(q.digits_, q.exponent_, q.format_);
+  detail::round_up_to_nano(digits, q.exponent_);
+  apply_binary_si_limits(digits, q.exponent_, q.format_);
+  q.digits_ = digits;
   return q;
 }
 

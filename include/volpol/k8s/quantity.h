@@ -24,6 +24,7 @@
 #include <string_view>
 
 #include "volpol/core/result.h"
+#include "volpol/k8s/compact_string.h"
 
 namespace volpol::k8s {
 
@@ -35,7 +36,7 @@ enum class quantity_format : std::uint8_t {
 };
 
 /// An exact decimal value with the format it was written in (Kubernetes `resource.Quantity`).
-/// Copyable value type; the common case (up to 15 significant digits) allocates nothing.
+/// Copyable value type; up to 6 significant digits allocate nothing.
 class quantity {
  public:
   /// Zero, DecimalSI (what Velero uses for an empty capacity side).
@@ -54,8 +55,8 @@ class quantity {
   ///     int32 as quantity.go's does. Only exponents outside int32, or within a few
   ///     units of its limits, are affected; on some of those Kubernetes itself takes
   ///     minutes (it writes out 10^(2^31)), volpol answers at once.
-  /// Parsing allocates nothing when the value has at most 15 significant digits (as
-  /// every capacity below 10^15 bytes has).
+  /// Parsing allocates one block when the value has more than 6 significant digits (a
+  /// binary capacity such as 10Gi: 1073741824 * 10).
   /// @param text the whole quantity; nothing is trimmed (a space is an error).
   /// @return the quantity, or a diagnostic whose message names `text` and says what was
   ///         expected. Kubernetes' three errors map to these messages:
@@ -106,12 +107,14 @@ class quantity {
   // The value is (negative_ ? -1 : 1) * digits_ * 10^exponent_, where `digits_` holds
   // decimal digits without leading or trailing zeros ("" = zero, then exponent_ = 0 and
   // negative_ = false). The representation is unique, so comparing and printing work on
-  // it directly. After parsing, exponent_ >= -9 (nano). Up to 15 significant digits
-  // stay in the small-string buffer (any capacity below 10^15 bytes, 99999Gi included).
-  std::string digits_;
+  // it directly. After parsing, exponent_ >= -9 (nano). A compact string (compact_string.h):
+  // up to 6 significant digits in place, more in a block of their own ("10Gi" is 1073741824
+  // * 10); 24 bytes a quantity, not 48 (a PVC holds two, a PV one).
+  compact_string digits_;
   std::int64_t exponent_ = 0;
   bool negative_ = false;
   quantity_format format_ = quantity_format::decimal_si;
 };
+static_assert(sizeof(quantity) == 24);
 
 }  // namespace volpol::k8s
