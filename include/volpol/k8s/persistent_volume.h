@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "volpol/k8s/compact_string.h"
 #include "volpol/k8s/object_meta.h"
 #include "volpol/k8s/quantity.h"
 #include "volpol/k8s/volume_source.h"
@@ -12,9 +13,10 @@
 namespace volpol::k8s {
 
 struct object_reference {
-  std::string namespace_;
-  std::string name;
-  // Not the uid: no decision reads it (at 36 characters, 80 bytes of every bound PV).
+  compact_string namespace_;
+  compact_string name;
+  // Not the uid: no decision reads it (at 36 characters, 80 bytes of every bound PV). Compact
+  // strings: 16 bytes, not 64, in every PV (compact_string.h).
 };
 
 struct persistent_volume {
@@ -23,7 +25,7 @@ struct persistent_volume {
   /// spec.capacity.storage; zero when absent (as `pv.Spec.Capacity.Storage()` gives it).
   quantity capacity;
   bool has_capacity = false;                  ///< spec.capacity.storage was present
-  std::string storage_class_name;             ///< spec.storageClassName ("" when absent)
+  compact_string storage_class_name;          ///< spec.storageClassName ("" when absent)
   std::optional<object_reference> claim_ref;  ///< spec.claimRef
   compact_string volume_mode;                 ///< spec.volumeMode, as written ("" when absent)
   std::vector<std::string> access_modes;

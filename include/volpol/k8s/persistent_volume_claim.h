@@ -15,7 +15,7 @@ struct persistent_volume_claim {
   object_meta metadata;
   object_origin origin;
   /// spec.storageClassName: nullopt when absent (nil in Go), "" when set to "".
-  std::optional<std::string> storage_class_name;
+  std::optional<compact_string> storage_class_name;
   compact_string volume_name;                 ///< spec.volumeName: the bound PV ("" = none)
   std::optional<compact_string> volume_mode;  ///< spec.volumeMode: nullopt when absent
   std::vector<std::string> access_modes;      ///< spec.accessModes, in order
