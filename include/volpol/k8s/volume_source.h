@@ -122,6 +122,11 @@ struct csi_source {
 /// pointer, allocated by the first edit_nfs() / edit_csi(). nfs() and csi() read them (an
 /// empty nfs_source / csi_source when none was set); a copy copies them.
 class volume_sources {
+  struct details {
+    nfs_source nfs;
+    csi_source csi;
+  };
+
  public:
   std::bitset<volume_source_count> present;
   compact_string claim_name;   ///< persistentVolumeClaim.claimName
@@ -130,6 +135,13 @@ class volume_sources {
   /// The cloud disk's identifier, for Velero-native snapshots: awsElasticBlockStore.volumeID,
   /// gcePersistentDisk.pdName or azureDisk.diskName (whichever source is set; "" if none).
   compact_string volume_id;
+
+ private:
+  /// Empty until edit_nfs() or edit_csi(); a copy copies the details.
+  deep_ptr<details> details_;
+
+ public:
+  // Last, so a pod_volume's own flags fit in the 6 bytes after them (pod_volume: 64 bytes).
   bool claim_read_only = false;         ///< persistentVolumeClaim.readOnly
   bool ephemeral_has_template = false;  ///< ephemeral.volumeClaimTemplate present
 
@@ -145,14 +157,6 @@ class volume_sources {
   [[nodiscard]] bool has(volume_source s) const { return present.test(static_cast<std::size_t>(s)); }
   void set(volume_source s) { present.set(static_cast<std::size_t>(s)); }
   [[nodiscard]] bool none() const { return present.none(); }
-
- private:
-  struct details {
-    nfs_source nfs;
-    csi_source csi;
-  };
-  /// Empty until edit_nfs() or edit_csi(); a copy copies the details.
-  deep_ptr<details> details_;
 };
 
 }  // namespace volpol::k8s
