@@ -189,7 +189,7 @@ item_backupper::item_backupper(const plan_input& in, namespace_includes_excludes
 // (items of namespaces the backup does not include get no record); itemInclusionChecks for the
 // exclude label and deletionTimestamp stay with each item's step.
 void item_backupper::run() {
-  index_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size() + 2 * c_.pods().size());
+  index_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size());  // pod rows: pod_rows_
   pvc_tracker_.reserve(c_.persistent_volume_claims().size());
   skipped_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size());
   auto left_out = [](const item_inclusion& i) {
