@@ -9,9 +9,11 @@ namespace volpol::policy {
 
 namespace {
 
-// Every entry of `a` occurs in `b`. Lists are a handful of modes: a scan beats a set.
-bool all_in(std::span<const std::string> a, std::span<const std::string> b) {
-  return std::all_of(a.begin(), a.end(), [&](const std::string& x) { return detail::text_in(x, b); });
+// Every entry of `a` occurs in `b` (the condition's std::strings, the PVC's compact strings).
+// Lists are a handful of modes: a scan beats a set.
+template <class A, class B>
+bool all_in(std::span<const A> a, std::span<const B> b) {
+  return std::all_of(a.begin(), a.end(), [&](const A& x) { return detail::text_in(std::string_view(x), b); });
 }
 
 }  // namespace
@@ -19,7 +21,8 @@ bool all_in(std::span<const std::string> a, std::span<const std::string> b) {
 bool pvc_access_modes_condition_matches(const std::vector<std::string>& c, const structured_volume& v) {
   if (c.empty()) return true;
   if (v.pvc_access_modes.size() != c.size()) return false;
-  return all_in(c, v.pvc_access_modes) && all_in(v.pvc_access_modes, c);
+  const std::span<const std::string> condition(c);
+  return all_in(condition, v.pvc_access_modes) && all_in(v.pvc_access_modes, condition);
 }
 
 }  // namespace volpol::policy

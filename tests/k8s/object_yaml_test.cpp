@@ -40,7 +40,7 @@ status: {phase: Available}
   EXPECT_TRUE(pv->has_capacity);
   EXPECT_EQ(pv->capacity, q("1536Mi"));
   EXPECT_EQ(pv->storage_class_name, "gp3");
-  EXPECT_EQ(pv->access_modes, (std::vector<std::string>{"ReadWriteOnce", "ReadOnlyMany"}));
+  EXPECT_EQ(pv->access_modes, (std::vector<compact_string>{"ReadWriteOnce", "ReadOnlyMany"}));
   EXPECT_EQ(pv->volume_mode, "Block");
   EXPECT_EQ(pv->reclaim_policy, "Retain");
   ASSERT_TRUE(pv->claim_ref.has_value());

@@ -87,7 +87,7 @@ void check_pv_fixture(const load_result& r) {
   EXPECT_EQ(pv.volume_mode, "volumeModeValue");
   EXPECT_EQ(pv.reclaim_policy, "persistentVolumeReclaimPolicyValue");
   EXPECT_EQ(pv.phase, "phaseValue");
-  EXPECT_EQ(pv.access_modes, std::vector<std::string>{"accessModesValue"});
+  EXPECT_EQ(pv.access_modes, std::vector<compact_string>{"accessModesValue"});
   ASSERT_TRUE(pv.claim_ref.has_value());
   EXPECT_EQ(pv.claim_ref->namespace_, "namespaceValue");
   EXPECT_EQ(pv.claim_ref->name, "nameValue");
@@ -138,7 +138,7 @@ void check_pvc_fixture(const load_result& r) {
   EXPECT_EQ(pvc.storage_class_name, "storageClassNameValue");
   EXPECT_EQ(pvc.volume_name, "volumeNameValue");
   EXPECT_EQ(pvc.volume_mode, "volumeModeValue");
-  EXPECT_EQ(pvc.access_modes, std::vector<std::string>{"accessModesValue"});
+  EXPECT_EQ(pvc.access_modes, std::vector<compact_string>{"accessModesValue"});
   EXPECT_FALSE(pvc.requested.has_value());        // requests keyed `requestsKey`
   EXPECT_FALSE(pvc.status_capacity.has_value());  // capacity keyed `capacityKey`
   EXPECT_EQ(pvc.phase, "phaseValue");
@@ -246,7 +246,7 @@ TEST(real_data, cephfs_rwx_pvc_in_a_list) {
   ASSERT_EQ(r.objects.persistent_volume_claims().size(), 1U);
   const persistent_volume_claim& pvc = r.objects.persistent_volume_claims()[0];
   EXPECT_EQ(pvc.metadata.key(), "default/csi-cephfs-pvc");
-  EXPECT_EQ(pvc.access_modes, std::vector<std::string>{"ReadWriteMany"});
+  EXPECT_EQ(pvc.access_modes, std::vector<compact_string>{"ReadWriteMany"});
   EXPECT_EQ(pvc.storage_class_name, "csi-cephfs-sc");
   EXPECT_EQ(pvc.volume_mode, "Filesystem");
   EXPECT_EQ(pvc.requested, q("5Gi"));

@@ -28,10 +28,10 @@ struct persistent_volume {
   compact_string storage_class_name;          ///< spec.storageClassName ("" when absent)
   std::optional<object_reference> claim_ref;  ///< spec.claimRef
   compact_string volume_mode;                 ///< spec.volumeMode, as written ("" when absent)
-  std::vector<std::string> access_modes;
-  compact_string reclaim_policy;  ///< spec.persistentVolumeReclaimPolicy
-  compact_string phase;           ///< status.phase
-  volume_sources sources;         ///< spec.<source>
+  std::vector<compact_string> access_modes;   ///< spec.accessModes, in order
+  compact_string reclaim_policy;              ///< spec.persistentVolumeReclaimPolicy
+  compact_string phase;                       ///< status.phase
+  volume_sources sources;                     ///< spec.<source>
 };
 
 }  // namespace volpol::k8s

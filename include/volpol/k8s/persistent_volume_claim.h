@@ -18,7 +18,7 @@ struct persistent_volume_claim {
   std::optional<compact_string> storage_class_name;
   compact_string volume_name;                 ///< spec.volumeName: the bound PV ("" = none)
   std::optional<compact_string> volume_mode;  ///< spec.volumeMode: nullopt when absent
-  std::vector<std::string> access_modes;      ///< spec.accessModes, in order
+  std::vector<compact_string> access_modes;   ///< spec.accessModes, in order
   std::optional<quantity> requested;          ///< spec.resources.requests.storage
   std::optional<quantity> status_capacity;    ///< status.capacity.storage
   compact_string phase;                       ///< status.phase ("" when absent): Pending, Bound, Lost

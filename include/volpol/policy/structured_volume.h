@@ -47,12 +47,12 @@ struct structured_volume {
   /// PVC metadata.labels; null when no PVC was given or it has no labels (Velero keeps nil
   /// unless `len(labels) > 0`).
   const k8s::string_map* pvc_labels = nullptr;
-  std::string_view pvc_phase;                     ///< PVC status.phase; "" when no PVC / no phase
-  std::string_view pvc_volume_mode;               ///< PVC spec.volumeMode as written; "" when absent
-  std::span<const std::string> pvc_access_modes;  ///< PVC spec.accessModes; empty when none
-  std::string_view pv_name;                       ///< PV metadata.name; "" when no PV (volumeName)
-  std::string_view pvc_name;                      ///< PVC metadata.name; "" when no PVC (volumeName)
-  std::string_view pod_volume_name;               ///< the pod volume's name; "" when none (volumeName)
+  std::string_view pvc_phase;                             ///< PVC status.phase; "" when no PVC / no phase
+  std::string_view pvc_volume_mode;                       ///< PVC spec.volumeMode as written; "" when absent
+  std::span<const k8s::compact_string> pvc_access_modes;  ///< PVC spec.accessModes; empty when none
+  std::string_view pv_name;                               ///< PV metadata.name; "" when no PV (volumeName)
+  std::string_view pvc_name;                              ///< PVC metadata.name; "" when no PVC (volumeName)
+  std::string_view pod_volume_name;                       ///< the pod volume's name; "" when none (volumeName)
 
   /// Capacity, storage class, nfs, csi and volume type from a PV (Velero `parsePV`).
   void parse_pv(const k8s::persistent_volume& pv);

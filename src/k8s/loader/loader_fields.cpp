@@ -130,7 +130,7 @@ persistent_volume build_pv(object_fields& f, object_origin origin) {
   pv.storage_class_name = f.storage_class_name.value_or(std::string{});
   pv.claim_ref = std::move(f.claim_ref);
   pv.volume_mode = f.volume_mode.value_or(std::string{});
-  pv.access_modes = take_exact(f.access_modes);
+  pv.access_modes.assign(f.access_modes.begin(), f.access_modes.end());  // exact size; well-known modes take no block
   pv.reclaim_policy = std::move(f.reclaim_policy);
   pv.phase = std::move(f.phase);
   pv.sources = std::move(f.sources);
@@ -144,7 +144,7 @@ persistent_volume_claim build_pvc(object_fields& f, object_origin origin) {
   pvc.storage_class_name = std::move(f.storage_class_name);
   pvc.volume_name = std::move(f.volume_name);
   pvc.volume_mode = std::move(f.volume_mode);
-  pvc.access_modes = take_exact(f.access_modes);
+  pvc.access_modes.assign(f.access_modes.begin(), f.access_modes.end());
   pvc.requested = std::move(f.requested);
   pvc.status_capacity = std::move(f.status_capacity);
   pvc.phase = std::move(f.phase);
