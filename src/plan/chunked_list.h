@@ -1,7 +1,6 @@
 // src/plan/chunked_list.h (private to the plan layer) — a list that appends in place (the
 // addresses of its elements never change), in chunks of `chunk` elements, one allocation
-// each, with random-access iterators (std::sort orders it in place) and a drain that frees
-// chunk by chunk.
+// each, with random-access iterators (std::sort orders it in place).
 //
 // It holds the plan's sort keys (item_backupper.cpp, record_order): 16 bytes a record, 10 MB
 // at 300k objects, made at the end of the walk. In 4 KiB chunks they take blocks the walk's
@@ -20,7 +19,7 @@ namespace volpol::plan::detail {
 template <class T, std::size_t chunk = 256>
 class chunked_list {
  public:
-  /// A new element at the end, made from `args`; its address stays valid until drain().
+  /// A new element at the end, made from `args`; its address stays valid while the list lives.
   template <class... Args>
   T& emplace_back(Args&&... args) {
     if (chunks_.empty() || chunks_.back().size() == chunk) {
@@ -68,24 +67,6 @@ class chunked_list {
   };
   [[nodiscard]] iterator begin() { return iterator(this, 0); }
   [[nodiscard]] iterator end() { return iterator(this, static_cast<std::ptrdiff_t>(size())); }
-
-  /// Calls f(element) for every element, in order.
-  template <class F>
-  void for_each(F&& f) {
-    for (std::vector<T>& c : chunks_)
-      for (T& x : c) f(x);
-  }
-
-  /// Calls f(element) for every element, in order, freeing each chunk once it is done; the
-  /// list is empty afterwards.
-  template <class F>
-  void drain(F&& f) {
-    for (std::vector<T>& c : chunks_) {
-      for (T& x : c) f(x);
-      std::vector<T>().swap(c);
-    }
-    chunks_.clear();
-  }
 
  private:
   std::vector<std::vector<T>> chunks_;  // moving a chunk's vector keeps its elements in place

@@ -312,11 +312,11 @@ volume_error item_backupper::helper_error(const diagnostic& d, const k8s::persis
 
 // ---- records ---------------------------------------------------------------------------
 
-volume_record& item_backupper::new_entry() { return records_.emplace_back(); }
+volume_record& item_backupper::new_record() { return records_.emplace_back(); }
 
 volume_record& item_backupper::entry(const walk_key& key) {
   const auto [it, added] = index_.try_emplace(key, nullptr);
-  if (added) it->second = &new_entry();
+  if (added) it->second = &new_record();
   return *it->second;
 }
 
@@ -327,39 +327,36 @@ volume_record& item_backupper::pod_row(const k8s::pod& pod, const walk_key& key)
   }
   for (const auto& [k, e] : pod_rows_)
     if (k == key) return *e;
-  volume_record* e = &new_entry();
+  volume_record* e = &new_record();
   pod_rows_.emplace_back(key, e);
   return *e;
 }
 
 volume_record& item_backupper::entry_for_pvc(const k8s::persistent_volume_claim& pvc) {
   volume_record& e = entry(skipped_pv_tracker::key_for(pvc.volume_name, pvc.metadata.namespace_, pvc.metadata.name));
-  volume_record& r = e;
-  r.pvc_name = pvc.metadata.name;
-  r.pvc_namespace = pvc.metadata.namespace_;
-  r.pv_name = pvc.volume_name;
-  if (r.storage_class.empty() && pvc.storage_class_name) r.storage_class = *pvc.storage_class_name;
+  e.pvc_name = pvc.metadata.name;
+  e.pvc_namespace = pvc.metadata.namespace_;
+  e.pv_name = pvc.volume_name;
+  if (e.storage_class.empty() && pvc.storage_class_name) e.storage_class = *pvc.storage_class_name;
   return e;
 }
 
 volume_record& item_backupper::entry_for_pv(const k8s::persistent_volume& pv) {
   volume_record& e = entry(skipped_pv_tracker::key_for(pv.metadata.name, "", ""));
-  volume_record& r = e;
-  r.pv_name = pv.metadata.name;
-  if (pv.claim_ref && r.pvc_name.empty()) {
-    r.pvc_name = pv.claim_ref->name;
-    r.pvc_namespace = pv.claim_ref->namespace_;
+  e.pv_name = pv.metadata.name;
+  if (pv.claim_ref && e.pvc_name.empty()) {
+    e.pvc_name = pv.claim_ref->name;
+    e.pvc_namespace = pv.claim_ref->namespace_;
   }
-  if (!pv.storage_class_name.empty()) r.storage_class = pv.storage_class_name;
-  if (r.volume_type.empty()) r.volume_type = zstring_view::terminated(policy::volume_type_of(pv));  // a static name
+  if (!pv.storage_class_name.empty()) e.storage_class = pv.storage_class_name;
+  if (e.volume_type.empty()) e.volume_type = zstring_view::terminated(policy::volume_type_of(pv));  // a static name
   return e;
 }
 
 volume_record& item_backupper::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) {
   volume_record& e = pod_row(pod, {walk_key::kind::pod_volume, pod.metadata.namespace_, pod.metadata.name, v.name});
-  volume_record& r = e;
   set_pod(e, pod, v);
-  r.volume_type = zstring_view::terminated(policy::volume_type_of(v));  // a static name
+  e.volume_type = zstring_view::terminated(policy::volume_type_of(v));  // a static name
   return e;
 }
 
@@ -394,21 +391,19 @@ void item_backupper::conclude(volume_record& e, const volume_decision& why) {
 
 void item_backupper::track(volume_record& e, skip_approach approach, skip_cause cause, const volume_decision& why,
                            const k8s::pod* pod, const k8s::pod_volume* pod_volume) {
-  const volume_record& r = e;
-  const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
+  const walk_key key = skipped_pv_tracker::key_for(e.pv_name, e.pvc_namespace, e.pvc_name);
   if (!key.empty()) skipped_.track(key, approach, cause, pod, pod_volume);
   conclude(e, why);
 }
 
 void item_backupper::decide(volume_record& e, backup_method m, const volume_decision& why) {
-  volume_record& r = e;
-  const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);
+  const walk_key key = skipped_pv_tracker::key_for(e.pv_name, e.pvc_namespace, e.pvc_name);
   if (!key.empty()) skipped_.untrack(key);
   trace(e, why);
   if (e.walk_.decided) return;  // Velero untracks once: the first method stays
   e.walk_.decided = true;
-  r.method = m;
-  r.decision = why;
+  e.method = m;
+  e.decision = why;
 }
 
 void item_backupper::fail(volume_record& e, const volume_error& err, step_kind step) {
@@ -438,18 +433,17 @@ void item_backupper::fill_shared_pvc_rows() {
 }
 
 void item_backupper::finish_custom_policy(volume_record& e) {
-  volume_record& r = e;
-  if (!policy_action_is(r, policy::action_type::custom) || e.walk_.decided) return;
-  if (!r.pvc_name.empty() || !r.pv_name.empty()) {
-    r.method = backup_method::custom;
+  if (!policy_action_is(e, policy::action_type::custom) || e.walk_.decided) return;
+  if (!e.pvc_name.empty() || !e.pv_name.empty()) {
+    e.method = backup_method::custom;
     return;
   }
   // The plugin-facing VolumeHelper (ShouldPerformCustomAction) takes PVs and PVCs only:
   // no plugin is handed a pod volume without a claim, and Velero does nothing with it.
   volume_decision d = make_decision(reason_kind::custom_not_pvc, step_kind::backup_volume_info);
-  d.policy = r.policy;
-  if (in_.trace) r.steps.push_back(d);
-  if (!r.error()) r.decision = d;
+  d.policy = e.policy;
+  if (in_.trace) e.steps.push_back(d);
+  if (!e.error()) e.decision = d;
 }
 
 void item_backupper::take_skipped_reasons() {
@@ -462,35 +456,34 @@ void item_backupper::take_skipped_reasons() {
 }
 
 void item_backupper::finish_record(volume_record& e, std::size_t validation_errors) {
-  volume_record& r = e;
-  // Undecided volumes are skipped (the skipped PV tracker's reasons are in r.skip already:
+  // Undecided volumes are skipped (the skipped PV tracker's reasons are in e.skip already:
   // take_skipped_reasons).
-  if (!e.walk_.decided) r.skipped = true;
+  if (!e.walk_.decided) e.skipped = true;
   finish_custom_policy(e);
-  if (!e.walk_.decided && r.decision.kind == reason_kind::not_collected && !r.error()) {
-    r.method = backup_method::not_backed_up;
-    r.skipped = false;
+  if (!e.walk_.decided && e.decision.kind == reason_kind::not_collected && !e.error()) {
+    e.method = backup_method::not_backed_up;
+    e.skipped = false;
   }
   if (validation_errors > 0) {  // FailedValidation: nothing is backed up, every volume errs
     volume_error err;
     err.kind = volume_error_kind::failed_validation;
-    r.errors.push_back(err);
-    r.method = backup_method::none;
-    r.skipped = false;
-    r.decision = make_decision(reason_kind::error, step_kind::item_inclusion);
-    r.decision.error_index = static_cast<std::uint8_t>(r.errors.size() - 1);
+    e.errors.push_back(err);
+    e.method = backup_method::none;
+    e.skipped = false;
+    e.decision = make_decision(reason_kind::error, step_kind::item_inclusion);
+    e.decision.error_index = static_cast<std::uint8_t>(e.errors.size() - 1);
   }
-  if (policy_action_is(r, policy::action_type::fs_backup) && !e.walk_.decided && !r.error() && r.pod_name.empty() &&
-      !r.pvc_name.empty()) {
+  if (policy_action_is(e, policy::action_type::fs_backup) && !e.walk_.decided && !e.error() && e.pod_name.empty() &&
+      !e.pvc_name.empty()) {
     volume_decision d = make_decision(reason_kind::fs_backup_without_pod, step_kind::backup_volume_info);
-    d.policy = r.policy;
-    if (in_.trace) r.steps.push_back(d);
-    r.decision = d;
+    d.policy = e.policy;
+    if (in_.trace) e.steps.push_back(d);
+    e.decision = d;
   }
-  if (!in_.custom_action_params.is_null() && !r.pvc_name.empty())
-    if (const k8s::persistent_volume_claim* pvc = c_.find_pvc(r.pvc_namespace, r.pvc_name)) {
+  if (!in_.custom_action_params.is_null() && !e.pvc_name.empty())
+    if (const k8s::persistent_volume_claim* pvc = c_.find_pvc(e.pvc_namespace, e.pvc_name)) {
       auto taken = core_.should_perform_custom_action(*pvc, in_.custom_action_params);
-      r.custom_action_taken = taken.ok() && taken->perform;
+      e.custom_action_taken = taken.ok() && taken->perform;
     }
 }
 

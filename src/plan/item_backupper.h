@@ -28,8 +28,6 @@ namespace volpol::plan::detail {
 
 inline constexpr std::string_view exclude_label = "velero.io/exclude-from-backup";
 
-using walk_state = plan::detail::walk_state;
-
 class item_backupper {
  public:
   item_backupper(const plan_input& in, namespace_includes_excludes ns, resource_includes_excludes rf,
@@ -138,7 +136,7 @@ class item_backupper {
   // bookkeeping in each (volume_record::walk_, detail::walk_state); the index finds a
   // volume's record by its key (walk_key.h).
   record_list records_;
-  volume_record& new_entry();
+  volume_record& new_record();
   /// (shared_pvc_row entry, the PVC's entry), in the walk's order.
   std::vector<std::pair<volume_record*, volume_record*>> shared_pvc_rows_;
   std::unordered_map<walk_key, volume_record*, walk_key_hash> index_;  // PVs and PVCs

@@ -100,7 +100,6 @@ void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume
     conclude(e, from_helper(reason_kind::csi_helper_disagrees, step_kind::csi_volume_helper, *own));
     return;
   }
-  volume_record& r = e;
   const bool move_data = in_.backup.snapshot_move_data.value_or(false);
   const std::string mover = move_data ? effective_data_mover(csi_.data_mover_for_volume(pvc), in_.backup.data_mover)
                                       : "";
@@ -129,10 +128,10 @@ void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume
     fail(e, err, step_kind::csi_pvc_action);
     return;
   }
-  r.snapshot_class = intern(choice.source == snapshot_class_source::not_checked ? policy_class : choice.name);
+  e.snapshot_class = intern(choice.source == snapshot_class_source::not_checked ? policy_class : choice.name);
   if (move_data) {
-    r.snapshot_data_moved = true;
-    r.data_mover = intern(mover);
+    e.snapshot_data_moved = true;
+    e.data_mover = intern(mover);
   }
   decide(e, backup_method::csi_snapshot, from_helper(reason_kind::csi_snapshot, step_kind::csi_volume_helper, *own));
 }

@@ -102,7 +102,9 @@ struct volume_record {
   [[nodiscard]] bool error() const { return !errors.empty(); }
 };
 
-/// The record's skipped-PV tracker entries (empty ones when it has none).
+/// The record's skipped-PV tracker entries: what BackupVolumeInfo.skippedReason is written from
+/// (pv_skip_tracker.go `Summary`; serialize with skipped_reason_text, reason_text.h). Empty entries
+/// when the tracker holds none for the volume. No errors.
 [[nodiscard]] const skipped_reasons& skipped_reasons_of(const volume_record& r);
 
 /// How volpol names the volume (what `volpol explain` takes): "NS/PVC" for a claim,

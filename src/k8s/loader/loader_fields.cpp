@@ -186,7 +186,7 @@ pod build_pod(object_fields& f, object_origin origin) {
 }  // namespace
 
 any_object build(object_fields& f, object_kind k, object_origin origin, map_interner* maps) {
-  if (maps != nullptr && k != object_kind::other && k != object_kind::unknown) maps->intern(f.meta);
+  if (maps != nullptr) maps->intern(f.meta);
   switch (k) {
     case object_kind::persistent_volume: return build_pv(f, std::move(origin));
     case object_kind::persistent_volume_claim: return build_pvc(f, std::move(origin));
