@@ -37,13 +37,13 @@ std::string list_some(const std::set<std::string>& names) {
   return out;
 }
 
-const plan::volume_decision* fs_backup_choice(const plan::volume_record& r, const k8s::pod& pod,
-                                              const k8s::pod_volume& v) {
+std::optional<plan::volume_decision> fs_backup_choice(const plan::volume_record& r, const k8s::pod& pod,
+                                                      const k8s::pod_volume& v) {
   for (const plan::volume_decision& step : steps_of(r))
     if (step.step == plan::step_kind::should_perform_fs_backup && step.perform && step.pod == &pod &&
         step.pod_volume == &v)
-      return &step;
-  return nullptr;
+      return step;
+  return std::nullopt;
 }
 
 }  // namespace volpol::lint::detail

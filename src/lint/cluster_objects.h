@@ -3,6 +3,7 @@
 // data mover, decision and steps) and the cluster's objects, never a record's text.
 #pragma once
 
+#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -26,14 +27,23 @@ struct record_objects {
 [[nodiscard]] std::string object_of(const plan::volume_record& r);
 /// "`a`, `b`, `c`", at most five, then "and N more".
 [[nodiscard]] std::string list_some(const std::set<std::string>& names);
-/// The record's steps: every step of a traced plan (plan_input::trace), else the deciding one.
-[[nodiscard]] inline std::span<const plan::volume_decision> steps_of(const plan::volume_record& r) {
-  return r.steps.empty() ? std::span<const plan::volume_decision>(&r.decision, 1)
-                         : std::span<const plan::volume_decision>(r.steps);
-}
+/// The record's steps: every step of a traced plan (plan_input::trace), else the deciding one
+/// (a copy: a record keeps its decision compact). Iterate it where it is made:
+/// `for (const plan::volume_decision& s : steps_of(r))`.
+class record_steps {
+ public:
+  explicit record_steps(const plan::volume_record& r) : traced_(r.steps), deciding_(r.decision) {}
+  [[nodiscard]] const plan::volume_decision* begin() const { return traced_.empty() ? &deciding_ : traced_.begin(); }
+  [[nodiscard]] const plan::volume_decision* end() const { return traced_.empty() ? &deciding_ + 1 : traced_.end(); }
+
+ private:
+  const lazy_vector<plan::volume_decision>& traced_;
+  plan::volume_decision deciding_;
+};
+[[nodiscard]] inline record_steps steps_of(const plan::volume_record& r) { return record_steps(r); }
 /// The traced ShouldPerformFSBackup step that selected fs-backup for `pod`'s volume `v` (its
-/// `policy` says which policy, null when the annotations did), or nullptr.
-[[nodiscard]] const plan::volume_decision* fs_backup_choice(const plan::volume_record& r, const k8s::pod& pod,
-                                                            const k8s::pod_volume& v);
+/// `policy` says which policy, null when the annotations did), or nullopt.
+[[nodiscard]] std::optional<plan::volume_decision> fs_backup_choice(const plan::volume_record& r, const k8s::pod& pod,
+                                                                    const k8s::pod_volume& v);
 
 }  // namespace volpol::lint::detail

@@ -19,8 +19,8 @@ void check_fs_backup_refused(context& c) {
       if (!host_path && step.kind != plan::reason_kind::block_volume) continue;
       if (step.pod == nullptr || step.pod_volume == nullptr || !seen.insert({step.pod, step.pod_volume}).second)
         continue;
-      const plan::volume_decision* chose = fs_backup_choice(r, *step.pod, *step.pod_volume);
-      const policy::volume_policy* by = chose != nullptr ? chose->policy : nullptr;
+      const std::optional<plan::volume_decision> chose = fs_backup_choice(r, *step.pod, *step.pod_volume);
+      const policy::volume_policy* by = chose ? chose->policy : nullptr;
       c.add_object(rule_id::fs_backup_refused,
                    fmt::format("Pod {}/{} volume `{}`", step.pod->metadata.namespace_, step.pod->metadata.name,
                                step.pod_volume->name),

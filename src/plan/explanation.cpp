@@ -179,13 +179,14 @@ bool is_list_condition(policy::condition_kind k) {
 volume_explanation explain_volume(const volume_record& record, const plan_result& plan) {
   volume_explanation x;
   x.record = &record;
+  x.decision = std::make_shared<const volume_decision>(record.decision);
   if (record.steps.empty()) {
-    x.steps.push_back(explain_step(record.decision, plan, x.steps));
-    if (record.decision.kind != reason_kind::none) x.deciding_step = 0;
+    x.steps.push_back(explain_step(*x.decision, plan, x.steps));
+    if (x.decision->kind != reason_kind::none) x.deciding_step = 0;
   } else {
     for (const volume_decision& s : record.steps) x.steps.push_back(explain_step(s, plan, x.steps));
     for (std::size_t i = x.steps.size(); i-- > 0;)
-      if (same_decision(*x.steps[i].step, record.decision)) {
+      if (same_decision(*x.steps[i].step, *x.decision)) {
         x.deciding_step = i;
         break;
       }

@@ -21,6 +21,80 @@ helper::decision volume_decision::as_helper() const {
   return d;
 }
 
+namespace {
+// recorded_decision::matched_on_own_: which of matched_on's objects are the decision's own.
+constexpr std::uint8_t matched_on_pv = 1, matched_on_pvc = 2, matched_on_pod_volume = 4;
+
+/// Whether `m` (a matched_on member) can be kept as one bit: null, or the decision's own `own`.
+template <class T>
+bool derivable(const T* m, const T* own) {
+  return m == nullptr || m == own;
+}
+}  // namespace
+
+recorded_decision& recorded_decision::operator=(const volume_decision& d) {
+  kind = d.kind;
+  step = d.step;
+  error_index = d.error_index;
+  location = d.location;
+  has_helper = d.has_helper;
+  helper_reason = d.helper_reason;
+  exclusion = d.exclusion;
+  pod_reason = d.pod_reason;
+  perform = d.perform;
+  consulted_policies = d.consulted_policies;
+  policy = d.policy;
+  pod = d.pod;
+  pod_volume = d.pod_volume;
+  pvc = d.pvc;
+  pv = d.pv;
+  const policy::volume_filter_data& m = d.matched_on;
+  const bool own = derivable(m.pv, d.pv) && derivable(m.pvc, d.pvc) && derivable(m.pod_volume, d.pod_volume);
+  matched_on_own_ = 0;
+  rare_.reset();
+  if (own) {
+    if (m.pv != nullptr) matched_on_own_ |= matched_on_pv;
+    if (m.pvc != nullptr) matched_on_own_ |= matched_on_pvc;
+    if (m.pod_volume != nullptr) matched_on_own_ |= matched_on_pod_volume;
+  } else {
+    rare_.get_or_make().matched_on = m;
+    rare_->has_matched_on = true;
+  }
+  if (!d.inclusion.included() || d.inclusion.setting != filter_setting::none ||
+      d.inclusion.field != filter_field::none || d.inclusion.from_filter || d.inclusion.policy_index != 0 ||
+      d.inclusion.filter_index != 0 || !d.inclusion.pattern.empty())
+    rare_.get_or_make().inclusion = d.inclusion;
+  return *this;
+}
+
+volume_decision recorded_decision::whole() const {
+  volume_decision d;
+  d.kind = kind;
+  d.step = step;
+  d.error_index = error_index;
+  d.location = location;
+  d.has_helper = has_helper;
+  d.helper_reason = helper_reason;
+  d.exclusion = exclusion;
+  d.pod_reason = pod_reason;
+  d.perform = perform;
+  d.consulted_policies = consulted_policies;
+  d.policy = policy;
+  d.pod = pod;
+  d.pod_volume = pod_volume;
+  d.pvc = pvc;
+  d.pv = pv;
+  if (rare_ && rare_->has_matched_on) {
+    d.matched_on = rare_->matched_on;
+  } else {
+    if ((matched_on_own_ & matched_on_pv) != 0) d.matched_on.pv = pv;
+    if ((matched_on_own_ & matched_on_pvc) != 0) d.matched_on.pvc = pvc;
+    if ((matched_on_own_ & matched_on_pod_volume) != 0) d.matched_on.pod_volume = pod_volume;
+  }
+  if (rare_) d.inclusion = rare_->inclusion;
+  return d;
+}
+
 std::string_view to_string(step_kind s) {
   switch (s) {
     case step_kind::item_inclusion: return "item-inclusion";

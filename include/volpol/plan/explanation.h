@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,7 +30,7 @@ enum class policy_list : std::uint8_t {
 
 /// One step of a traced record, with the policies it judged (when it asked them).
 struct step_explanation {
-  const volume_decision* step = nullptr;  ///< into volume_record::steps
+  const volume_decision* step = nullptr;  ///< into volume_record::steps, or volume_explanation::decision
   policy_list list = policy_list::server;
   /// Every policy of the list judged on the step's matched_on volume, in order; empty when the
   /// step asked no policy.
@@ -86,6 +87,9 @@ struct legacy_rules {
 
 struct volume_explanation {
   const volume_record* record = nullptr;
+  /// The record's decision, whole (a record keeps it compact: recorded_decision): what the
+  /// one step of an untraced record points at. Shared, so copies of the explanation keep it.
+  std::shared_ptr<const volume_decision> decision;
   std::vector<step_explanation> steps;  ///< parallel to record->steps
   std::vector<near_miss> near_misses;
   std::vector<suggestion> suggestions;

@@ -93,7 +93,7 @@ struct volume_record {
   zstring_view snapshot_class;     ///< the VolumeSnapshotClass of a CSI snapshot (volume_snapshot_class.h)
   zstring_view snapshot_location;  ///< the VolumeSnapshotLocation of a native snapshot
   /// Why: the step that decided the outcome (or the last that concluded, when none decided).
-  volume_decision decision;
+  recorded_decision decision;
   /// Errors Velero reports for this volume, in the order the walk met them.
   lazy_vector<volume_error> errors;
   /// With plan_input::trace: every step the walk took for this volume, in order.
