@@ -57,7 +57,6 @@ k8s::persistent_volume make_pv(storage s, int index, int size_gi) {
     case storage::local:
       pv.storage_class_name = "local-storage";
       pv.sources.set(k8s::volume_source::local);
-      pv.sources.host_path = "/mnt/disks/ssd0";
       break;
   }
   return pv;

@@ -42,4 +42,14 @@ const csi_source& volume_sources::csi() const noexcept { return details_ ? detai
 nfs_source& volume_sources::edit_nfs() { return details_.get_or_make().nfs; }
 csi_source& volume_sources::edit_csi() { return details_.get_or_make().csi; }
 
+const compact_string& volume_sources::volume_id() const noexcept {
+  static const compact_string none;
+  return details_ ? details_->volume_id : none;
+}
+
+void volume_sources::set_volume_id(std::string_view id) {
+  if (id.empty() && !details_) return;
+  details_.get_or_make().volume_id = id;
+}
+
 }  // namespace volpol::k8s

@@ -147,7 +147,7 @@ bool is_gce_disk_handle(std::string_view h) {
 
 volume_id_answer aws(const k8s::persistent_volume& pv) {
   if (!pv.sources.has(k8s::volume_source::aws_elastic_block_store)) return {};
-  const std::string& id = pv.sources.volume_id;
+  const std::string& id = pv.sources.volume_id();
   if (id.empty()) return {"", "spec.awsElasticBlockStore.volumeID not found"};
   const auto at = id.find("vol-");
   if (at == std::string::npos) return {};
@@ -165,14 +165,14 @@ volume_id_answer gcp(const k8s::persistent_volume& pv) {
     return {h.substr(h.rfind('/') + 1), ""};
   }
   if (!pv.sources.has(k8s::volume_source::gce_persistent_disk)) return {};
-  if (pv.sources.volume_id.empty()) return {"", "spec.gcePersistentDisk.pdName not found"};
-  return {pv.sources.volume_id, ""};
+  if (pv.sources.volume_id().empty()) return {"", "spec.gcePersistentDisk.pdName not found"};
+  return {pv.sources.volume_id(), ""};
 }
 
 volume_id_answer azure(const k8s::persistent_volume& pv) {
   if (!pv.sources.has(k8s::volume_source::azure_disk)) return {};
-  if (pv.sources.volume_id.empty()) return {"", "spec.azureDisk.diskName not found"};
-  return {pv.sources.volume_id, ""};
+  if (pv.sources.volume_id().empty()) return {"", "spec.azureDisk.diskName not found"};
+  return {pv.sources.volume_id(), ""};
 }
 
 }  // namespace

@@ -251,6 +251,43 @@ TEST(loader_errors, yaml_errors_inside_list_items) {
   EXPECT_EQ(r.counts.pods, 2U);
 }
 
+// secret.secretName and hostPath.path are not kept, but their type is checked as a kept
+// field's is: the object is rejected, in YAML and in JSON.
+TEST(loader_errors, unkept_source_fields_are_type_checked) {
+  const std::string yaml =
+      "kind: Pod\n"
+      "metadata: {name: a, namespace: ns}\n"
+      "spec: {volumes: [{name: s, secret: {secretName: [x]}}]}\n"
+      "---\n"
+      "kind: Pod\n"
+      "metadata: {name: b, namespace: ns}\n"
+      "spec: {volumes: [{name: h, hostPath: {path: {p: 1}}}]}\n"
+      "---\n"
+      "kind: Pod\n"
+      "metadata: {name: c, namespace: ns}\n"
+      "spec: {volumes: [{name: s, secret: {secretName: creds}}, {name: h, hostPath: {path: /var/log}}]}\n";
+  const load_result r = load_text(yaml, "pods.yaml");
+  EXPECT_EQ(messages(r),
+            (std::vector<std::string>{
+                "pods.yaml:3:49: Pod ns/a: spec.volumes[0].secret.secretName: expected a string, got an array",
+                "pods.yaml:7:45: Pod ns/b: spec.volumes[0].hostPath.path: expected a string, got an object"}));
+  EXPECT_EQ(r.objects.find_pod("ns", "a"), nullptr);
+  EXPECT_EQ(r.objects.find_pod("ns", "b"), nullptr);
+  const pod* c = r.objects.find_pod("ns", "c");
+  ASSERT_NE(c, nullptr);
+  EXPECT_TRUE(c->volumes[0].sources.has(volume_source::secret));
+  EXPECT_TRUE(c->volumes[1].sources.has(volume_source::host_path));
+
+  const std::string json = R"({"kind": "Pod", "metadata": {"name": "a", "namespace": "ns"},
+ "spec": {"volumes": [{"name": "s", "secret": {"secretName": 7}}]}})";
+  const load_result j = load_text(json, "pod.json");
+  ASSERT_EQ(j.problems.size(), 1U);
+  EXPECT_NE(messages(j)[0].find("spec.volumes[0].secret.secretName: expected a string, got a number"),
+            std::string::npos)
+      << messages(j)[0];
+  EXPECT_EQ(j.objects.find_pod("ns", "a"), nullptr);
+}
+
 // libyaml's "(while parsing ... at line N)" names the file's line, not the document's.
 TEST(loader_errors, yaml_syntax_context_line_is_the_files) {
   std::string text;

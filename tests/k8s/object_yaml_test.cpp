@@ -126,7 +126,7 @@ status: {phase: Pending}
   EXPECT_TRUE(p->volumes[0].sources.claim_read_only);
   EXPECT_TRUE(p->volumes[1].sources.has(volume_source::ephemeral));
   EXPECT_TRUE(p->volumes[1].sources.ephemeral_has_template);
-  EXPECT_EQ(p->volumes[2].sources.secret_name, "default-token-x");
+  EXPECT_TRUE(p->volumes[2].sources.has(volume_source::secret));  // secretName is not kept
   EXPECT_EQ(p->volumes[3].sources.nfs().server, "nfs.example.com");
   EXPECT_TRUE(p->volumes[3].sources.nfs().read_only);  // YAML 1.1 `yes`, as sigs.k8s.io/yaml reads it
   EXPECT_TRUE(p->volumes[4].sources.none());           // `hostPath: null` is a nil pointer in Go

@@ -256,7 +256,7 @@ TEST(yaml_unread_fields, volume_sources_read_for_being_set_lose_their_values) {
   ASSERT_EQ(volumes.size(), 5U);
   EXPECT_TRUE(volumes[0].sources.has(volume_source::config_map));
   EXPECT_TRUE(volumes[1].sources.has(volume_source::projected));
-  EXPECT_EQ(volumes[2].sources.secret_name, "creds");
+  EXPECT_TRUE(volumes[2].sources.has(volume_source::secret));
   EXPECT_TRUE(volumes[3].sources.has(volume_source::downward_api));
   EXPECT_EQ(volumes[4].sources.nfs().server, "nfs.example.com");
   EXPECT_EQ(testing::cluster_text(with), testing::cluster_text(without));

@@ -19,7 +19,7 @@ TEST(volume_snapshot_location, parse_name_and_provider) {
 TEST(volume_snapshot_location, official_providers_recognise_their_sources) {
   k8s::persistent_volume ebs;
   ebs.sources.set(k8s::volume_source::aws_elastic_block_store);
-  ebs.sources.volume_id = "aws://eu-west-1a/vol-0abc";
+  ebs.sources.set_volume_id("aws://eu-west-1a/vol-0abc");
   EXPECT_EQ(volume_id_for("aws", ebs).volume_id, "vol-0abc");
   EXPECT_EQ(volume_id_for("velero.io/aws", ebs).volume_id, "vol-0abc");
   EXPECT_EQ(volume_id_for("gcp", ebs).volume_id, "");
@@ -40,7 +40,7 @@ TEST(volume_snapshot_location, official_providers_recognise_their_sources) {
 
   k8s::persistent_volume az;
   az.sources.set(k8s::volume_source::azure_disk);
-  az.sources.volume_id = "disk-az";
+  az.sources.set_volume_id("disk-az");
   EXPECT_EQ(volume_id_for("azure", az).volume_id, "disk-az");
 }
 

@@ -26,9 +26,8 @@ inline void append_meta(std::string& out, const object_meta& m, const object_ori
 }
 
 inline void append_sources(std::string& out, const volume_sources& s) {
-  out += fmt::format(" sources={} claim={:?} ro={} host={:?} secret={:?} id={:?} ephemeral={}", s.present.to_string(),
-                     s.claim_name.view(), s.claim_read_only, s.host_path.view(), s.secret_name.view(),
-                     s.volume_id.view(), s.ephemeral_has_template);
+  out += fmt::format(" sources={} claim={:?} ro={} id={:?} ephemeral={}", s.present.to_string(), s.claim_name.view(),
+                     s.claim_read_only, s.volume_id().view(), s.ephemeral_has_template);
   const nfs_source& n = s.nfs();
   out += fmt::format(" nfs={:?}:{:?}:{}", n.server.view(), n.path.view(), n.read_only);
   const csi_source& c = s.csi();

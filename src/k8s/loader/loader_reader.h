@@ -405,14 +405,8 @@ class object_reader : private value_reader<A> {
           return true;
         });
       case volume_source::host_path:
-      case volume_source::local:
-        return a_.fields(n, [&](std::string_view key, node& v) {
-          return key == "path" ? string_field(key, v, out.host_path) : true;
-        });
-      case volume_source::secret:
-        return a_.fields(n, [&](std::string_view key, node& v) {
-          return key == "secretName" ? string_field(key, v, out.secret_name) : true;
-        });
+      case volume_source::local: return checked_string(n, "path");
+      case volume_source::secret: return checked_string(n, "secretName");
       case volume_source::aws_elastic_block_store: return disk_id(n, "volumeID", out, true);
       case volume_source::gce_persistent_disk:
         return disk_id(n, "pdName", out, !out.has(volume_source::aws_elastic_block_store));
@@ -429,6 +423,16 @@ class object_reader : private value_reader<A> {
     }
   }
 
+  /// Checks that `field` of the source, when present, is a string (as the fields kept are); its
+  /// value is not kept (hostPath.path, secret.secretName: no Velero code volpol mirrors reads them).
+  bool checked_string(node& n, std::string_view field) {
+    return a_.fields(n, [&](std::string_view key, node& v) {
+      if (key != field) return true;
+      std::string unused;
+      return string_field(key, v, unused);
+    });
+  }
+
   /// The cloud disk's id into `volume_id` (awsElasticBlockStore before gcePersistentDisk before
   /// azureDisk when a generated object sets several).
   bool disk_id(node& n, std::string_view field, volume_sources& out, bool keep) {
@@ -436,7 +440,7 @@ class object_reader : private value_reader<A> {
       if (key != field) return true;
       std::string id;
       if (!string_field(key, v, id)) return false;
-      if (keep) out.volume_id = std::move(id);
+      if (keep) out.set_volume_id(id);
       return true;
     });
   }
