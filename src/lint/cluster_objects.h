@@ -32,12 +32,14 @@ struct record_objects {
 /// `for (const plan::volume_decision& s : steps_of(r))`.
 class record_steps {
  public:
-  explicit record_steps(const plan::volume_record& r) : traced_(r.steps), deciding_(r.decision) {}
-  [[nodiscard]] const plan::volume_decision* begin() const { return traced_.empty() ? &deciding_ : traced_.begin(); }
-  [[nodiscard]] const plan::volume_decision* end() const { return traced_.empty() ? &deciding_ + 1 : traced_.end(); }
+  explicit record_steps(const plan::volume_record& r) : traced_(r.steps()), deciding_(r.decision) {}
+  [[nodiscard]] const plan::volume_decision* begin() const { return traced_.empty() ? &deciding_ : traced_.data(); }
+  [[nodiscard]] const plan::volume_decision* end() const {
+    return traced_.empty() ? &deciding_ + 1 : traced_.data() + traced_.size();
+  }
 
  private:
-  const lazy_vector<plan::volume_decision>& traced_;
+  std::span<const plan::volume_decision> traced_;
   plan::volume_decision deciding_;
 };
 [[nodiscard]] inline record_steps steps_of(const plan::volume_record& r) { return record_steps(r); }

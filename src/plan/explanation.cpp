@@ -144,8 +144,8 @@ void suggest(volume_explanation& x) {
     case reason_kind::pvc_excluded_by_label:
     case reason_kind::pv_excluded_by_label: add(suggestion_kind::remove_exclude_label); break;
     case reason_kind::error:
-      if (d.error_index < r.errors.size()) {
-        const volume_error_kind k = r.errors[d.error_index].kind;
+      if (d.error_index < r.errors().size()) {
+        const volume_error_kind k = r.errors()[d.error_index].kind;
         if (k == volume_error_kind::pvc_without_storage_class) add(suggestion_kind::set_storage_class);
         if (k == volume_error_kind::helper_pv_lookup || k == volume_error_kind::csi_pv_lookup)
           add(suggestion_kind::bind_pvc);
@@ -180,11 +180,11 @@ volume_explanation explain_volume(const volume_record& record, const plan_result
   volume_explanation x;
   x.record = &record;
   x.decision = std::make_shared<const volume_decision>(record.decision);
-  if (record.steps.empty()) {
+  if (record.steps().empty()) {
     x.steps.push_back(explain_step(*x.decision, plan, x.steps));
     if (x.decision->kind != reason_kind::none) x.deciding_step = 0;
   } else {
-    for (const volume_decision& s : record.steps) x.steps.push_back(explain_step(s, plan, x.steps));
+    for (const volume_decision& s : record.steps()) x.steps.push_back(explain_step(s, plan, x.steps));
     for (std::size_t i = x.steps.size(); i-- > 0;)
       if (same_decision(*x.steps[i].step, *x.decision)) {
         x.deciding_step = i;

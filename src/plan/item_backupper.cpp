@@ -349,14 +349,14 @@ volume_record& item_backupper::entry_for_pv(const k8s::persistent_volume& pv) {
     e.pvc_namespace = pv.claim_ref->namespace_;
   }
   if (!pv.storage_class_name.empty()) e.storage_class = pv.storage_class_name;
-  if (e.volume_type.empty()) e.volume_type = zstring_view::terminated(policy::volume_type_of(pv));  // a static name
+  if (e.volume_type().empty()) e.set_volume_type(policy::volume_type_of(pv));
   return e;
 }
 
 volume_record& item_backupper::entry_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) {
   volume_record& e = pod_row(pod, {walk_key::kind::pod_volume, pod.metadata.namespace_, pod.metadata.name, v.name});
   set_pod(e, pod, v);
-  e.volume_type = zstring_view::terminated(policy::volume_type_of(v));  // a static name
+  e.set_volume_type(policy::volume_type_of(v));
   return e;
 }
 
@@ -381,7 +381,7 @@ void item_backupper::set_pod(volume_record& e, const k8s::pod& pod, const k8s::p
 }
 
 void item_backupper::trace(volume_record& e, const volume_decision& d) {
-  if (in_.trace) e.steps.push_back(d);
+  if (in_.trace) e.add_step(d);
 }
 
 void item_backupper::conclude(volume_record& e, const volume_decision& why) {
@@ -407,9 +407,9 @@ void item_backupper::decide(volume_record& e, backup_method m, const volume_deci
 }
 
 void item_backupper::fail(volume_record& e, const volume_error& err, step_kind step) {
-  e.errors.push_back(err);
+  e.add_error(err);
   volume_decision d = make_decision(reason_kind::error, step);
-  d.error_index = static_cast<std::uint8_t>(std::min<std::size_t>(e.errors.size() - 1, 255));
+  d.error_index = static_cast<std::uint8_t>(std::min<std::size_t>(e.errors().size() - 1, 255));
   conclude(e, d);
 }
 
@@ -442,7 +442,7 @@ void item_backupper::finish_custom_policy(volume_record& e) {
   // no plugin is handed a pod volume without a claim, and Velero does nothing with it.
   volume_decision d = make_decision(reason_kind::custom_not_pvc, step_kind::backup_volume_info);
   d.policy = e.policy;
-  if (in_.trace) e.steps.push_back(d);
+  if (in_.trace) e.add_step(d);
   if (!e.error()) e.decision = d;
 }
 
@@ -451,7 +451,7 @@ void item_backupper::take_skipped_reasons() {
     if (r.walk_.shared_pvc_row || r.walk_.decided) continue;
     const walk_key key = skipped_pv_tracker::key_for(r.pv_name, r.pvc_namespace, r.pvc_name);  // none: pod volumes
     if (key.empty()) continue;
-    if (skipped_reasons reasons = skipped_.reasons(key); !reasons.empty()) r.skip.get_or_make() = reasons;
+    if (skipped_reasons reasons = skipped_.reasons(key); !reasons.empty()) r.set_skipped_reasons(reasons);
   }
 }
 
@@ -467,17 +467,17 @@ void item_backupper::finish_record(volume_record& e, std::size_t validation_erro
   if (validation_errors > 0) {  // FailedValidation: nothing is backed up, every volume errs
     volume_error err;
     err.kind = volume_error_kind::failed_validation;
-    e.errors.push_back(err);
+    e.add_error(err);
     e.method = backup_method::none;
     e.skipped = false;
     e.decision = make_decision(reason_kind::error, step_kind::item_inclusion);
-    e.decision.error_index = static_cast<std::uint8_t>(e.errors.size() - 1);
+    e.decision.error_index = static_cast<std::uint8_t>(e.errors().size() - 1);
   }
   if (policy_action_is(e, policy::action_type::fs_backup) && !e.walk_.decided && !e.error() && e.pod_name.empty() &&
       !e.pvc_name.empty()) {
     volume_decision d = make_decision(reason_kind::fs_backup_without_pod, step_kind::backup_volume_info);
     d.policy = e.policy;
-    if (in_.trace) e.steps.push_back(d);
+    if (in_.trace) e.add_step(d);
     e.decision = d;
   }
   if (!in_.custom_action_params.is_null() && !e.pvc_name.empty())

@@ -35,7 +35,7 @@ volume_record& item_backupper::entry_for_pod_volume_or_pvc(const k8s::pod& pod, 
       shared_pvc_rows_.emplace_back(&row, &e);
     }
     set_pod(row, pod, v);
-    row.volume_type = zstring_view::terminated(policy::volume_type_of(v));
+    row.set_volume_type(policy::volume_type_of(v));
   }
   return e;
 }

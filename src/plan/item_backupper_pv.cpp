@@ -78,7 +78,7 @@ void item_backupper::snapshot_with_a_location(const k8s::persistent_volume& pv, 
     volume_decision why = from_helper(reason_kind::native_snapshot, step_kind::take_pv_snapshot, d);
     why.pv = &pv;
     why.location = static_cast<std::uint16_t>(i);
-    if (!e.walk_.decided) e.snapshot_location = intern(locations[i].name);
+    if (!e.walk_.decided) e.set_snapshot_location(intern(locations[i].name));
     decide(e, backup_method::native_snapshot, why);
     return;
   }

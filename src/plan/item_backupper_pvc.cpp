@@ -128,10 +128,10 @@ void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume
     fail(e, err, step_kind::csi_pvc_action);
     return;
   }
-  e.snapshot_class = intern(choice.source == snapshot_class_source::not_checked ? policy_class : choice.name);
+  e.set_snapshot_class(intern(choice.source == snapshot_class_source::not_checked ? policy_class : choice.name));
   if (move_data) {
     e.snapshot_data_moved = true;
-    e.data_mover = intern(mover);
+    e.set_data_mover(intern(mover));
   }
   decide(e, backup_method::csi_snapshot, from_helper(reason_kind::csi_snapshot, step_kind::csi_volume_helper, *own));
 }

@@ -52,13 +52,13 @@ std::string no_volume_snapshotter_text(const volume_decision& d, const plan_resu
 
 std::string csi_snapshot_text(const volume_decision& d, const volume_record& r) {
   std::string why = "CSI snapshot: " + helper_decision_text(d.as_helper());
-  if (!r.snapshot_class.empty()) {
+  if (!r.snapshot_class().empty()) {
     why += "; VolumeSnapshotClass ";
-    why += r.snapshot_class;
+    why += r.snapshot_class();
   }
   if (r.snapshot_data_moved) {
     why += "; data moved by ";
-    why += r.data_mover;
+    why += r.data_mover();
   }
   return why;
 }
@@ -132,7 +132,7 @@ std::string decision_text(const volume_decision& d, const volume_record& r, cons
       return fmt::format("PVC {}/{} is covered by the PodVolumeBackup of pod {}/{} (one per PVC)", r.pvc_namespace,
                          r.pvc_name, d.pod->metadata.namespace_, d.pod->metadata.name);
     case reason_kind::error:
-      if (d.error_index < r.errors.size()) return "error: " + error_text(r.errors[d.error_index]);
+      if (d.error_index < r.errors().size()) return "error: " + error_text(r.errors()[d.error_index]);
       return "error";
   }
   return {};
@@ -179,7 +179,7 @@ std::string error_text(const volume_error& e) {
 
 std::string error_messages(const volume_record& r) {
   std::string out;
-  for (const volume_error& e : r.errors) {
+  for (const volume_error& e : r.errors()) {
     if (!out.empty()) out += "; ";
     out += error_text(e);
   }

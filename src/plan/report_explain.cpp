@@ -116,7 +116,7 @@ std::string volume_line(const volume_record& r) {
   if (!r.pvc_name.empty()) parts.push_back(fmt::format("PVC {}/{}", r.pvc_namespace, r.pvc_name));
   if (!r.pv_name.empty()) parts.push_back(fmt::format("PV {}", r.pv_name));
   if (!r.storage_class.empty()) parts.push_back(fmt::format("storage class {}", r.storage_class));
-  if (!r.volume_type.empty()) parts.push_back(fmt::format("type {}", r.volume_type));
+  if (!r.volume_type().empty()) parts.push_back(fmt::format("type {}", r.volume_type()));
   if (!r.pod_name.empty())
     parts.push_back(fmt::format("pod {}/{} volume {}", r.pod_namespace, r.pod_name, r.pod_volume));
   return fmt::format("{}", fmt::join(parts, ", "));

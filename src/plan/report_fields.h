@@ -49,11 +49,11 @@ void record_fields(const volume_record& r, const plan_result& plan, Fields& out)
   out.optional_text("podName", r.pod_name);
   out.optional_text("podVolume", r.pod_volume);
   out.optional_text("storageClass", r.storage_class);
-  out.optional_text("volumeType", r.volume_type);
+  out.optional_text("volumeType", r.volume_type());
   if (r.policy != nullptr) out.object("policy", [&r](auto& o) { record_policy_fields(r, o); });
-  out.optional_text("dataMover", r.data_mover);
-  out.optional_text("snapshotClass", r.snapshot_class);
-  out.optional_text("snapshotLocation", r.snapshot_location);
+  out.optional_text("dataMover", r.data_mover());
+  out.optional_text("snapshotClass", r.snapshot_class());
+  out.optional_text("snapshotLocation", r.snapshot_location());
   if (!plan.custom_action_params.is_null()) out.flag("customActionTaken", r.custom_action_taken);
   out.optional_text("reason", reason_text(r, plan));
   out.object("decision", [&r, &plan](auto& o) { record_decision_fields(r, plan, o); });
@@ -86,8 +86,8 @@ void record_decision_fields(const volume_record& r, const plan_result& plan, Fie
   if (const k8s::pod* pod = d.pod; pod != nullptr) out.text("pod", pod->metadata.namespace_ + "/" + pod->metadata.name);
   if (d.kind == reason_kind::native_snapshot && d.location < plan.server.volume_snapshot_locations.size())
     out.text("volumeSnapshotLocation", plan.server.volume_snapshot_locations[d.location].name);
-  if (d.kind == reason_kind::error && d.error_index < r.errors.size())
-    out.text("error", to_string(r.errors[d.error_index].kind));
+  if (d.kind == reason_kind::error && d.error_index < r.errors().size())
+    out.text("error", to_string(r.errors()[d.error_index].kind));
   if (d.kind == reason_kind::not_collected) {  // which filter left the item out
     out.text("itemExclusion", to_string(d.inclusion.why));
     out.text("filterOrigin", to_string(d.inclusion.setting));

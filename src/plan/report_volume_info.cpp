@@ -80,7 +80,7 @@ std::vector<backup_volume_info> backup_volume_infos(const plan_result& plan, con
           c.operation_id = field_value_is_unknown;
           v.csi_snapshot = std::move(c);
           snapshot_data_movement_info m;
-          m.data_mover = r.data_mover.empty() ? std::string(policy::data_mover_velero) : r.data_mover.str();
+          m.data_mover = r.data_mover().empty() ? std::string(policy::data_mover_velero) : r.data_mover().str();
           m.uploader_type = kopia;
           v.snapshot_data_movement = std::move(m);
           data_upload.push_back(std::move(v));

@@ -20,8 +20,8 @@ volume_outcome outcome_of(const plan::volume_record& r) {
   volume_outcome o;
   o.method = std::string(plan::method_label(r));
   o.policy = policy_name(r);
-  o.snapshot_class = r.snapshot_class;
-  o.data_mover = r.data_mover;
+  o.snapshot_class = r.snapshot_class();
+  o.data_mover = r.data_mover();
   o.reason_kind = std::string(plan::to_string(r.decision.kind));
   return o;
 }

@@ -145,8 +145,8 @@ TEST(make_plan, skip_policy_is_tracked_with_velero_reason) {
   // takePVSnapshot, whose ShouldPerformSnapshot says no (volumeSnapshot) — the last word.
   EXPECT_EQ(r.decision.kind, reason_kind::snapshot_declined);
   EXPECT_EQ(r.decision.step, step_kind::should_perform_snapshot);
-  EXPECT_EQ(r.decision.pvc, nullptr);  // asked about the PV
-  ASSERT_TRUE(r.skip);                 // the tracker holds the PV: the record has its reasons
+  EXPECT_EQ(r.decision.pvc, nullptr);           // asked about the PV
+  ASSERT_FALSE(skipped_reasons_of(r).empty());  // the tracker holds the PV: the record has its reasons
   EXPECT_EQ(skipped_reasons_of(r).cause[static_cast<std::size_t>(skip_approach::any)],
             skip_cause::resource_policy_skip);
   // The pod declined fs-backup for volume-2 (not opted in): Velero also tracks the opt-out.
@@ -163,12 +163,12 @@ TEST(make_plan, skip_policy_is_tracked_with_velero_reason) {
 TEST(make_plan, unbound_claim_without_policy_is_an_error_as_data) {
   const fixture f("");
   const volume_record& r = f.pvc("pvc-pending");
-  ASSERT_EQ(r.errors.size(), 1u);
-  EXPECT_EQ(r.errors[0].kind, volume_error_kind::helper_pv_lookup);
-  EXPECT_EQ(r.errors[0].lookup, helper::pv_lookup_status::no_volume_name);
+  ASSERT_EQ(r.errors().size(), 1u);
+  EXPECT_EQ(r.errors()[0].kind, volume_error_kind::helper_pv_lookup);
+  EXPECT_EQ(r.errors()[0].lookup, helper::pv_lookup_status::no_volume_name);
   EXPECT_EQ(r.decision.kind, reason_kind::error);
   EXPECT_EQ(r.decision.step, step_kind::should_perform_snapshot);
-  EXPECT_EQ(error_text(r.errors[0]), "PVC app/pvc-pending has no volume backing this claim");
+  EXPECT_EQ(error_text(r.errors()[0]), "PVC app/pvc-pending has no volume backing this claim");
   EXPECT_EQ(f.plan.summary.errors, 1u);
 }
 
@@ -187,23 +187,23 @@ TEST(make_plan, traced_record_keeps_every_step_in_velero_order) {
   const fixture f(snapshot_gp3, /*trace=*/true);
   const volume_record& r = f.pvc("pvc-2");
   std::vector<step_kind> steps;
-  for (const volume_decision& d : r.steps) steps.push_back(d.step);
+  for (const volume_decision& d : r.steps()) steps.push_back(d.step);
   const std::vector<step_kind> want = {step_kind::should_perform_fs_backup, step_kind::pvc_snapshot_tracker,
                                        step_kind::csi_get_match_action,     step_kind::should_perform_snapshot,
                                        step_kind::csi_volume_helper,        step_kind::should_perform_snapshot,
                                        step_kind::take_pv_snapshot};
   ASSERT_EQ(steps.size(), want.size());
   for (std::size_t i = 0; i < want.size(); ++i) EXPECT_EQ(steps[i], want[i]) << i;
-  EXPECT_EQ(r.steps[0].kind, reason_kind::fs_backup_declined);  // the policy says snapshot
-  EXPECT_EQ(r.steps[1].kind, reason_kind::pvc_opted_out);
-  EXPECT_TRUE(r.steps[3].perform);
-  EXPECT_NE(r.steps[3].pvc, nullptr);  // the PVC's question, then the PV's (step 5)
-  EXPECT_EQ(r.steps[5].pvc, nullptr);
-  EXPECT_EQ(r.steps[4].kind, reason_kind::csi_snapshot);
-  EXPECT_EQ(r.steps[6].kind, reason_kind::csi_volume_pvc_not_backed_up);
+  EXPECT_EQ(r.steps()[0].kind, reason_kind::fs_backup_declined);  // the policy says snapshot
+  EXPECT_EQ(r.steps()[1].kind, reason_kind::pvc_opted_out);
+  EXPECT_TRUE(r.steps()[3].perform);
+  EXPECT_NE(r.steps()[3].pvc, nullptr);  // the PVC's question, then the PV's (step 5)
+  EXPECT_EQ(r.steps()[5].pvc, nullptr);
+  EXPECT_EQ(r.steps()[4].kind, reason_kind::csi_snapshot);
+  EXPECT_EQ(r.steps()[6].kind, reason_kind::csi_volume_pvc_not_backed_up);
   // Untraced, the same record has no steps and the same decision.
   const fixture g(snapshot_gp3);
-  EXPECT_TRUE(g.pvc("pvc-2").steps.empty());
+  EXPECT_TRUE(g.pvc("pvc-2").steps().empty());
   EXPECT_EQ(g.pvc("pvc-2").decision.kind, r.decision.kind);
 }
 
@@ -267,7 +267,7 @@ TEST(make_plan, a_nul_in_a_record_text_is_spelled_not_cut) {
     if (v.pvc_name == "pvc-2") r = &v;
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->method, backup_method::csi_snapshot);
-  EXPECT_EQ(r->data_mover, "velero\\u0000block");
+  EXPECT_EQ(r->data_mover(), "velero\\u0000block");
 }
 
 TEST(make_plan, record_texts_outlive_the_result_they_were_made_in) {
@@ -288,8 +288,8 @@ TEST(make_plan, record_texts_outlive_the_result_they_were_made_in) {
       if (v.pvc_name == "pvc-2") r = &v;
     ASSERT_NE(r, nullptr);
     EXPECT_EQ(r->method, backup_method::csi_snapshot);
-    EXPECT_EQ(r->data_mover, "velero-block");
-    EXPECT_EQ(r->snapshot_class, "vsc-gold");
+    EXPECT_EQ(r->data_mover(), "velero-block");
+    EXPECT_EQ(r->snapshot_class(), "vsc-gold");
     ASSERT_NE(original.record_texts, nullptr);
     EXPECT_EQ(original.record_texts->count("velero-block"), 1U);
     copy = original;
@@ -298,6 +298,6 @@ TEST(make_plan, record_texts_outlive_the_result_they_were_made_in) {
   for (const volume_record& v : copy->volumes)
     if (v.pvc_name == "pvc-2") r = &v;
   ASSERT_NE(r, nullptr);
-  EXPECT_EQ(r->data_mover, "velero-block");
-  EXPECT_EQ(r->snapshot_class, "vsc-gold");
+  EXPECT_EQ(r->data_mover(), "velero-block");
+  EXPECT_EQ(r->snapshot_class(), "vsc-gold");
 }

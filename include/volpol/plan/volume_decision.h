@@ -147,7 +147,7 @@ struct volume_decision {
 ///
 ///     const volume_decision d = r.decision;        // or pass r.decision where one is taken
 ///     if (d.matched_on.pvc != nullptr) ...
-///     r.decision = make_decision(...);             // from a volume_decision
+///     r.decision = d;                              // from a volume_decision
 ///
 /// Converting back gives a volume_decision equal, field for field, to the one assigned.
 struct recorded_decision {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,7 +55,10 @@ enum class backup_method : std::uint8_t {
 
 /// Names are views into the cluster the plan was made from (and policies into its
 /// policies): a record is valid while those live. They are zstring_views (8 bytes each, not
-/// 16): a plan of 300k objects holds some 660k records. It holds no prose: the reason, Velero's
+/// 16): a plan of 300k objects holds some 660k records, so a record is kept to 144 bytes: its
+/// decision compact (recorded_decision), its volume type one byte, and what few records have
+/// (snapshot class, data mover, location, skipped reasons, errors, trace) behind one pointer,
+/// read and set through member functions. It holds no prose: the reason, Velero's
 /// skippedReason and the error messages are made from its data when output is written
 /// (report.h: reason_text, skipped_reason_text, error_text).
 struct volume_record {
@@ -63,44 +67,68 @@ struct volume_record {
   zstring_view pvc_namespace;
   zstring_view pv_name;
   backup_method method = backup_method::none;
-  bool snapshot_data_moved = false;
-  bool skipped = false;
+  bool snapshot_data_moved : 1 = false;
+  bool skipped : 1 = false;
   /// --custom-action-params given: a plugin calling ShouldPerformCustomAction with them takes
-  /// this PVC (the custom-action design's partial-parameter match). (Beside the other flags:
-  /// a record is 232 bytes, not 240.)
-  bool custom_action_taken = false;
+  /// this PVC (the custom-action design's partial-parameter match).
+  bool custom_action_taken : 1 = false;
 
  private:
   friend class detail::item_backupper;
+  /// volume_type(): an index into policy::supported_volume_types(), or no_volume_type.
+  std::uint8_t volume_type_ = no_volume_type;
+  static constexpr std::uint8_t no_volume_type = 0xff;
   detail::walk_state walk_;  // the walk's, while it makes the plan (4 bytes, beside the flags)
 
  public:
-  /// Velero's skipped-PV tracker entries (BackupVolumeInfo.skippedReason, `approach: reason;`);
-  /// null when the tracker holds none for the volume (every pod volume without a claim, most
-  /// records: 8 bytes here, not 24). Read it with skipped_reasons_of().
-  deep_ptr<skipped_reasons> skip;
   // ---- volpol ------------------------------------------------------------------
   zstring_view pod_namespace;  ///< for pod volumes: the pod (for PVCs: the pod that took the PVB, if any)
   zstring_view pod_name;
   zstring_view pod_volume;  ///< the volume's name in the pod
   zstring_view storage_class;
-  zstring_view volume_type;  ///< volumeTypes name (csi, nfs, emptyDir, ...)
   /// The volume policy that decided, if any: a pointer into the policies given to make_plan,
   /// which must outlive the plan (its index, scope, conditions as written and action).
   const policy::volume_policy* policy = nullptr;
-  // Views into plan_result::record_texts (one copy of each name for the whole plan).
-  zstring_view data_mover;         ///< for CSI snapshots with data movement
-  zstring_view snapshot_class;     ///< the VolumeSnapshotClass of a CSI snapshot (volume_snapshot_class.h)
-  zstring_view snapshot_location;  ///< the VolumeSnapshotLocation of a native snapshot
   /// Why: the step that decided the outcome (or the last that concluded, when none decided).
   recorded_decision decision;
-  /// Errors Velero reports for this volume, in the order the walk met them.
-  lazy_vector<volume_error> errors;
-  /// With plan_input::trace: every step the walk took for this volume, in order.
-  lazy_vector<volume_decision> steps;
 
-  [[nodiscard]] bool error() const { return !errors.empty(); }
+  /// volumeTypes name (csi, nfs, emptyDir, ...; policy::volume_type_of), "" when none.
+  [[nodiscard]] zstring_view volume_type() const;
+  /// Sets it from a volumeTypes name: one of policy::supported_volume_types() (every name
+  /// policy::volume_type_of returns is), or "" for none; any other name leaves none.
+  void set_volume_type(std::string_view name);
+
+  // What few records have, kept behind one pointer (null for most records: 8 bytes, not 56).
+  // Names are views into plan_result::record_texts (one copy of each name for the whole plan).
+  [[nodiscard]] zstring_view data_mover() const;         ///< for CSI snapshots with data movement
+  [[nodiscard]] zstring_view snapshot_class() const;     ///< the VolumeSnapshotClass of a CSI snapshot
+  [[nodiscard]] zstring_view snapshot_location() const;  ///< the VolumeSnapshotLocation of a native snapshot
+  /// Errors Velero reports for this volume, in the order the walk met them.
+  [[nodiscard]] std::span<const volume_error> errors() const;
+  /// With plan_input::trace: every step the walk took for this volume, in order.
+  [[nodiscard]] std::span<const volume_decision> steps() const;
+  void set_data_mover(zstring_view name);
+  void set_snapshot_class(zstring_view name);
+  void set_snapshot_location(zstring_view name);
+  void add_error(const volume_error& e);
+  void add_step(const volume_decision& d);
+  /// Velero's skipped-PV tracker entries for the volume (read them with skipped_reasons_of()).
+  void set_skipped_reasons(const skipped_reasons& s);
+
+  [[nodiscard]] bool error() const { return !errors().empty(); }
+
+ private:
+  friend const skipped_reasons& skipped_reasons_of(const volume_record& r);
+  struct rare_part {
+    /// Velero's skipped-PV tracker entries (BackupVolumeInfo.skippedReason, `approach: reason;`).
+    skipped_reasons skip;
+    zstring_view data_mover, snapshot_class, snapshot_location;
+    lazy_vector<volume_error> errors;
+    lazy_vector<volume_decision> steps;
+  };
+  deep_ptr<rare_part> rare_;
 };
+static_assert(sizeof(volume_record) <= 144, "a plan holds 660k records at 300k objects: keep them small");
 
 /// The record's skipped-PV tracker entries: what BackupVolumeInfo.skippedReason is written from
 /// (pv_skip_tracker.go `Summary`; serialize with skipped_reason_text, reason_text.h). Empty entries
