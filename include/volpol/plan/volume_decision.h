@@ -102,8 +102,9 @@ enum class reason_kind : std::uint8_t {
 [[nodiscard]] std::string_view to_string(step_kind s);
 [[nodiscard]] std::string_view to_string(reason_kind k);
 
-/// What one step concluded. Pointers point into the plan's inputs (cluster, policies). Small
-/// (80 bytes) and allocation-free: a plan keeps one per volume, a traced plan one per step.
+/// What one step concluded. Pointers point into the plan's inputs (cluster, policies).
+/// Allocation-free (104 bytes): a traced plan keeps one per step; a record keeps its deciding
+/// one as a recorded_decision (64 bytes).
 struct volume_decision {
   reason_kind kind = reason_kind::none;
   step_kind step = step_kind::item_inclusion;
