@@ -1,9 +1,11 @@
-// compact_string: one heap block [uint32 size][bytes]['\0'], or nothing when empty.
+// compact_string: one heap block [uint32 size][bytes]['\0'], or nothing when empty; a shared
+// block has an atomic uint32 reference count before it.
 #include "volpol/k8s/compact_string.h"
 
 #include <fmt/format.h>
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -51,6 +53,13 @@ const known_block* find_known(std::string_view s) noexcept {
   return nullptr;
 }
 
+static_assert(std::atomic<std::uint32_t>::is_always_lock_free && sizeof(std::atomic<std::uint32_t>) == 4);
+
+/// The reference count before a shared block (the pointer points at its size).
+std::atomic<std::uint32_t>* references(char* block) noexcept {
+  return std::launder(reinterpret_cast<std::atomic<std::uint32_t>*>(block - sizeof(std::uint32_t)));
+}
+
 bool in_table(const char* p) noexcept {
   const auto at = reinterpret_cast<std::uintptr_t>(p);
   const auto begin = reinterpret_cast<std::uintptr_t>(known_table.data());
@@ -66,7 +75,55 @@ compact_string::~compact_string() { release(); }
 void compact_string::release() noexcept {
   if (is_inline()) return;
   char* b = block();
+  if (is_shared()) {
+    std::atomic<std::uint32_t>* refs = references(b);
+    if (refs->fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      refs->~atomic();
+      std::free(b - sizeof(std::uint32_t));
+    }
+    return;
+  }
   if (!in_table(b)) std::free(b);
+}
+
+compact_string::compact_string(const compact_string& o) {
+  if (o.is_shared()) {
+    references(o.block())->fetch_add(1, std::memory_order_relaxed);
+    std::memcpy(raw_, o.raw_, sizeof raw_);
+  } else {
+    assign(o.view());
+  }
+}
+
+compact_string& compact_string::operator=(const compact_string& o) {
+  if (this == &o) return *this;
+  if (o.is_shared()) {
+    references(o.block())->fetch_add(1, std::memory_order_relaxed);  // before release: o may share this block
+    release();
+    std::memcpy(raw_, o.raw_, sizeof raw_);
+  } else {
+    assign(o.view());
+  }
+  return *this;
+}
+
+compact_string compact_string::shared(std::string_view s) {
+  compact_string out;
+  if (s.size() <= inline_capacity || find_known(s) != nullptr) {
+    out.assign(s);
+    return out;
+  }
+  const auto n = static_cast<std::uint32_t>(s.size());
+  char* base = static_cast<char*>(std::malloc(2 * sizeof n + s.size() + 1));
+  if (base == nullptr) throw std::bad_alloc();
+  new (base) std::atomic<std::uint32_t>(1);
+  char* block = base + sizeof n;
+  std::memcpy(block, &n, sizeof n);
+  std::memcpy(block + sizeof n, s.data(), s.size());
+  block[sizeof n + s.size()] = '\0';
+  const std::uintptr_t tagged = reinterpret_cast<std::uintptr_t>(block) | shared_tag;
+  std::memcpy(out.raw_, &tagged, sizeof tagged);
+  return out;
 }
 
 bool compact_string::is_well_known() const noexcept { return !is_inline() && block() != nullptr && in_table(block()); }

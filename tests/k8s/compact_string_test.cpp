@@ -7,7 +7,9 @@
 
 #include <sstream>
 #include <string>
+#include <thread>
 #include <utility>
+#include <vector>
 
 namespace volpol::k8s {
 namespace {
@@ -118,6 +120,70 @@ TEST(compact_string, compares_prints_and_views) {
   EXPECT_EQ(out.str(), "Pending|Released");
   EXPECT_EQ(fmt::format("{}/{}", a, b), "Pending/Released");
   EXPECT_EQ(a.str() + "!", "Pending!");
+}
+
+// shared(): copies share the block (the same characters), each copy's destruction is counted,
+// and the value outlives the string it was made from.
+TEST(compact_string, shared_copies_share_one_block) {
+  compact_string a = compact_string::shared("analytics-dev-143");
+  ASSERT_TRUE(a.is_shared());
+  EXPECT_EQ(a, "analytics-dev-143");
+  EXPECT_EQ(a.size(), 17U);
+  EXPECT_FALSE(a.is_well_known());
+  compact_string b = a;  // copy-constructed
+  compact_string c;
+  c = b;  // copy-assigned
+  EXPECT_EQ(b.data(), a.data());
+  EXPECT_EQ(c.data(), a.data());
+  EXPECT_TRUE(c.is_shared());
+  a.clear();
+  b = compact_string("something-else-entirely");  // an owned value replaces a shared one
+  EXPECT_FALSE(b.is_shared());
+  EXPECT_EQ(c, "analytics-dev-143");  // the last copy keeps the block
+  const compact_string& alias = c;
+  c = alias;  // self-assignment keeps it too
+  EXPECT_EQ(c, "analytics-dev-143");
+  compact_string d = std::move(c);  // a move takes the block, no count changes
+  EXPECT_TRUE(c.empty());
+  EXPECT_EQ(d, "analytics-dev-143");
+  d = compact_string::shared("node-1.example.internal");  // one shared value replaces another
+  EXPECT_EQ(d, "node-1.example.internal");
+  compact_string e = d;
+  e = d;  // assigning a copy of the same block
+  EXPECT_EQ(e.data(), d.data());
+  // assign() from a view of the shared value itself
+  e = e.view();
+  EXPECT_FALSE(e.is_shared());
+  EXPECT_EQ(e, "node-1.example.internal");
+  EXPECT_EQ(d, "node-1.example.internal");
+}
+
+TEST(compact_string, shared_short_and_well_known_values_need_no_block) {
+  EXPECT_FALSE(compact_string::shared("").is_shared());
+  EXPECT_TRUE(compact_string::shared("").empty());
+  const compact_string tiny = compact_string::shared("gp3");
+  EXPECT_TRUE(tiny.is_inline());
+  EXPECT_FALSE(tiny.is_shared());
+  const compact_string known = compact_string::shared("ReadWriteOnce");
+  EXPECT_TRUE(known.is_well_known());
+  EXPECT_FALSE(known.is_shared());
+  EXPECT_EQ(known, "ReadWriteOnce");
+}
+
+// Copies made and destroyed on several threads at once (the loader's workers build objects
+// that share a block; any thread may destroy them).
+TEST(compact_string, shared_copies_on_several_threads) {
+  const compact_string origin = compact_string::shared("kube-system-and-more");
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&] {
+      std::vector<compact_string> copies;
+      for (int i = 0; i < 10000; ++i) copies.push_back(origin);
+      for (const compact_string& c : copies)
+        if (c.data() != origin.data()) ADD_FAILURE() << "a copy has its own block";
+    });
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(origin, "kube-system-and-more");
 }
 
 }  // namespace

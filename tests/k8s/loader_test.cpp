@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -273,6 +274,63 @@ TEST(loader, equal_labels_share_a_block) {
     if (threads == 1) {
       EXPECT_EQ(label_blocks, 1U);
       EXPECT_TRUE(r.objects.persistent_volumes()[0].metadata.labels.shares_block_with(pods[0].metadata.labels));
+    }
+  }
+}
+
+// Values many objects repeat share one block per thread that reads (string_interner.h): the
+// namespace, the node name, storage class names, a PV's claimRef namespace, the CSI driver.
+TEST(loader, repeated_values_share_a_block) {
+  std::string text;
+  for (int i = 0; i < 30; ++i)
+    text += fmt::format(R"({{"kind":"Pod","metadata":{{"name":"web-{}","namespace":"analytics-prod"}},)"
+                        R"("spec":{{"nodeName":"ip-10-0-1-{}.ec2.internal","volumes":[{{"name":"d","csi":)"
+                        R"({{"driver":"ebs.csi.aws.com"}}}}]}}}})",
+                        i, i % 2) +
+            "\n";
+  text += R"({"kind":"PersistentVolumeClaim","metadata":{"name":"data","namespace":"analytics-prod"},)"
+          R"("spec":{"storageClassName":"gp3-encrypted"}})"
+          "\n";
+  text += R"({"kind":"PersistentVolume","metadata":{"name":"pv-1"},"spec":{"storageClassName":"gp3-encrypted",)"
+          R"("claimRef":{"namespace":"analytics-prod","name":"data"},"csi":{"driver":"ebs.csi.aws.com"}}})"
+          "\n";
+  for (const unsigned threads : {1U, 2U}) {
+    load_options o;
+    o.threads = threads;
+    o.chunk_size = 4096;
+    const load_result r = load_text(text, "pods.json", o);
+    expect_clean(r);
+    const auto& pods = r.objects.pods();
+    ASSERT_EQ(pods.size(), 30U);
+    std::set<const char*> namespaces, nodes, drivers;
+    for (const pod& p : pods) {
+      EXPECT_EQ(p.metadata.namespace_, "analytics-prod");
+      EXPECT_TRUE(p.metadata.namespace_.is_shared());
+      namespaces.insert(p.metadata.namespace_.data());
+      nodes.insert(p.node_name.data());
+      drivers.insert(p.volumes[0].sources.csi().driver.data());
+      EXPECT_FALSE(p.metadata.name.is_shared());  // unique names are not interned
+    }
+    EXPECT_LE(namespaces.size(), threads + 1) << threads;  // one block per thread that builds
+    EXPECT_LE(nodes.size(), 2 * (threads + 1)) << threads;
+    EXPECT_LE(drivers.size(), threads + 1) << threads;
+    EXPECT_EQ(pods[3].node_name, "ip-10-0-1-1.ec2.internal");
+    const persistent_volume_claim* pvc = r.objects.find_pvc("analytics-prod", "data");
+    const persistent_volume* pv = r.objects.find_pv("pv-1");
+    ASSERT_NE(pvc, nullptr);
+    ASSERT_NE(pv, nullptr);
+    ASSERT_TRUE(pvc->storage_class_name.has_value());
+    EXPECT_EQ(*pvc->storage_class_name, "gp3-encrypted");
+    EXPECT_EQ(pv->storage_class_name, "gp3-encrypted");
+    ASSERT_TRUE(pv->claim_ref.has_value());
+    EXPECT_EQ(pv->claim_ref->namespace_, "analytics-prod");
+    EXPECT_EQ(pv->sources.csi().driver, "ebs.csi.aws.com");
+    if (threads == 1) {
+      EXPECT_EQ(namespaces.size(), 1U);
+      EXPECT_EQ(nodes.size(), 2U);
+      EXPECT_EQ(pv->storage_class_name.data(), pvc->storage_class_name->data());
+      EXPECT_EQ(pv->claim_ref->namespace_.data(), pods[0].metadata.namespace_.data());
+      EXPECT_EQ(pv->sources.csi().driver.data(), pods[0].volumes[0].sources.csi().driver.data());
     }
   }
 }

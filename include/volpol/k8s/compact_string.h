@@ -8,7 +8,9 @@
 // points at the one static copy of its value. Other values of up to 6 characters ("config",
 // "data", "tmp", "gp3") are kept inside the 8 bytes, as std::string keeps short strings: their
 // characters move with the string (a view of one is valid while the string stays where it
-// is). Every longer value has a heap block of its own.
+// is). Every longer value has a heap block of its own, or, made by shared(), one whose
+// copies share it: a value many objects repeat (a namespace, a node name, a CSI driver), which
+// the loader makes shared once and copies (k8s/loader/string_interner.h).
 //
 // Reads like a std::string: converts to std::string_view and std::string, compares with
 // strings, string views and literals, prints with << and {fmt}:
@@ -42,17 +44,15 @@ class compact_string {
   compact_string(std::string_view s) { assign(s); }                              // NOLINT
   compact_string(const char* s) : compact_string(std::string_view(s)) {}         // NOLINT
   compact_string(const std::string& s) : compact_string(std::string_view(s)) {}  // NOLINT
-  compact_string(const compact_string& o) : compact_string(o.view()) {}
+  /// A copy of a shared() string shares its block; any other copy has its own.
+  compact_string(const compact_string& o);
   compact_string(compact_string&& o) noexcept {
     std::memcpy(raw_, o.raw_, sizeof raw_);
     std::memset(o.raw_, 0, sizeof o.raw_);
   }
   ~compact_string();
 
-  compact_string& operator=(const compact_string& o) {
-    if (this != &o) assign(o.view());
-    return *this;
-  }
+  compact_string& operator=(const compact_string& o);
   compact_string& operator=(compact_string&& o) noexcept {
     std::swap(raw_, o.raw_);
     return *this;
@@ -93,6 +93,12 @@ class compact_string {
   void clear() noexcept;
   /// The value points at the static copy of a well-known value (no heap block of its own).
   [[nodiscard]] bool is_well_known() const noexcept;
+  /// A string whose copies share one heap block (its reference count is atomic: copies may
+  /// be made and destroyed on several threads). A value without a block of its own (empty,
+  /// inline, well-known) is returned as is. Throws std::bad_alloc as the constructors do.
+  [[nodiscard]] static compact_string shared(std::string_view s);
+  /// Made by shared() (or a copy of one): copies share the block.
+  [[nodiscard]] bool is_shared() const noexcept { return !is_inline() && (raw_[0] & shared_tag) != 0; }
   /// The value is kept inside the string's 8 bytes (1 to inline_capacity characters).
   [[nodiscard]] bool is_inline() const noexcept { return (raw_[0] & 1U) != 0; }
   static constexpr std::size_t inline_capacity = 6;
@@ -119,15 +125,19 @@ class compact_string {
   void assign(std::string_view s);
 
   void release() noexcept;
+  /// The pointer's tag bit for a shared block (blocks are 4-aligned: bits 0 and 1 are free).
+  static constexpr unsigned char shared_tag = 2;
   [[nodiscard]] char* block() const noexcept {
-    char* p = nullptr;
+    std::uintptr_t p = 0;
     std::memcpy(&p, raw_, sizeof p);
-    return p;
+    return reinterpret_cast<char*>(p & ~std::uintptr_t{3});
   }
   void set_block(const char* p) noexcept { std::memcpy(raw_, &p, sizeof p); }
   /// Either a pointer (all zero for ""): to [uint32 size][bytes]['\0'] on the heap, or to the
   /// same layout in the static table of well-known values (never written, never freed); both
   /// are aligned, so the pointer's low byte (raw_[0] on a little-endian machine) is even.
+  /// A shared block has the same layout after a uint32 reference count, and its pointer (to
+  /// the size, as for the others) carries shared_tag.
   /// Or inline: raw_[0] = size * 2 + 1, then the characters and a NUL.
   alignas(char*) unsigned char raw_[sizeof(char*)] = {};
   static_assert(std::endian::native == std::endian::little,

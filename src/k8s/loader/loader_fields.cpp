@@ -1,6 +1,6 @@
 // object_fields: classification and conversion to the typed objects.
 #include "loader_fields.h"
-#include "map_interner.h"
+#include "interners.h"
 
 #include <fmt/format.h>
 
@@ -121,27 +121,41 @@ std::vector<T> take_exact(std::vector<T>& from) {
   return out;
 }
 
-persistent_volume build_pv(object_fields& f, object_origin origin) {
+/// `s` as a compact string: a copy of the equal value kept in `strings` when there is one.
+compact_string repeated(string_interner* strings, std::string_view s) {
+  return strings != nullptr ? strings->intern(s) : compact_string(s);
+}
+
+/// The source details' values that many PVs and pod volumes repeat.
+void intern_sources(string_interner* strings, volume_sources& s) {
+  if (strings == nullptr) return;
+  if (s.has(volume_source::csi)) strings->intern_in_place(s.edit_csi().driver);
+  if (s.has(volume_source::nfs)) strings->intern_in_place(s.edit_nfs().server);
+}
+
+persistent_volume build_pv(object_fields& f, object_origin origin, string_interner* strings) {
   persistent_volume pv;
   pv.metadata = std::move(f.meta);
   pv.origin = std::move(origin);
   pv.has_capacity = f.capacity.has_value();
   if (f.capacity) pv.capacity = std::move(*f.capacity);
-  pv.storage_class_name = f.storage_class_name.value_or(std::string{});
+  if (f.storage_class_name) pv.storage_class_name = repeated(strings, *f.storage_class_name);
   pv.claim_ref = std::move(f.claim_ref);
+  if (pv.claim_ref && strings != nullptr) strings->intern_in_place(pv.claim_ref->namespace_);
   pv.volume_mode = f.volume_mode.value_or(std::string{});
   pv.access_modes.assign(f.access_modes.begin(), f.access_modes.end());  // exact size; well-known modes take no block
   pv.reclaim_policy = std::move(f.reclaim_policy);
   pv.phase = std::move(f.phase);
   pv.sources = std::move(f.sources);
+  intern_sources(strings, pv.sources);
   return pv;
 }
 
-persistent_volume_claim build_pvc(object_fields& f, object_origin origin) {
+persistent_volume_claim build_pvc(object_fields& f, object_origin origin, string_interner* strings) {
   persistent_volume_claim pvc;
   pvc.metadata = std::move(f.meta);
   pvc.origin = std::move(origin);
-  pvc.storage_class_name = std::move(f.storage_class_name);
+  if (f.storage_class_name) pvc.storage_class_name = repeated(strings, *f.storage_class_name);
   pvc.volume_name = std::move(f.volume_name);
   pvc.volume_mode = std::move(f.volume_mode);
   pvc.access_modes.assign(f.access_modes.begin(), f.access_modes.end());
@@ -171,26 +185,31 @@ void flag_used_volumes(object_fields& f) {
   f.device_volumes.clear();
 }
 
-pod build_pod(object_fields& f, object_origin origin) {
+pod build_pod(object_fields& f, object_origin origin, string_interner* strings) {
   pod p;
   flag_used_volumes(f);
   p.has_deletion_timestamp = f.has_deletion_timestamp;
   p.metadata = std::move(f.meta);
   p.origin = std::move(origin);
   p.volumes = take_exact(f.volumes);
-  p.node_name = std::move(f.node_name);
+  for (pod_volume& v : p.volumes) intern_sources(strings, v.sources);
+  p.node_name = repeated(strings, f.node_name);
   p.phase = std::move(f.phase);
   return p;
 }
 
 }  // namespace
 
-any_object build(object_fields& f, object_kind k, object_origin origin, map_interner* maps) {
-  if (maps != nullptr) maps->intern(f.meta);
+any_object build(object_fields& f, object_kind k, object_origin origin, interners* shared) {
+  string_interner* strings = shared != nullptr ? &shared->strings : nullptr;
+  if (shared != nullptr) {
+    shared->maps.intern(f.meta);
+    strings->intern_in_place(f.meta.namespace_);
+  }
   switch (k) {
-    case object_kind::persistent_volume: return build_pv(f, std::move(origin));
-    case object_kind::persistent_volume_claim: return build_pvc(f, std::move(origin));
-    case object_kind::pod: return build_pod(f, std::move(origin));
+    case object_kind::persistent_volume: return build_pv(f, std::move(origin), strings);
+    case object_kind::persistent_volume_claim: return build_pvc(f, std::move(origin), strings);
+    case object_kind::pod: return build_pod(f, std::move(origin), strings);
     default: return other_object{f.kind, f.meta.name};
   }
 }

@@ -90,10 +90,12 @@ struct classification {
 /// "Pod ns/name", "PersistentVolume name", "" when there is no name.
 [[nodiscard]] std::string identity(const object_fields& f, object_kind k);
 
-class map_interner;
+struct interners;
 
-/// Moves the fields into the typed object (k is one of the three kinds); with `maps`, its
-/// labels and annotations are interned there first (map_interner.h).
-[[nodiscard]] any_object build(object_fields& f, object_kind k, object_origin origin, map_interner* maps = nullptr);
+/// Moves the fields into the typed object (k is one of the three kinds); with `shared`, its
+/// labels and annotations and its repeated values (namespace, node name, storage class name,
+/// claimRef namespace, CSI driver, NFS server) become copies of equal ones kept there
+/// (interners.h).
+[[nodiscard]] any_object build(object_fields& f, object_kind k, object_origin origin, interners* shared = nullptr);
 
 }  // namespace volpol::k8s::detail

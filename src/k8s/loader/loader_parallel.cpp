@@ -10,7 +10,7 @@ namespace volpol::k8s::detail {
 void recording_sink::object(object_fields& f, const classification& c, object_origin origin) {
   // kind_name is "" for any kind but the three build() makes.
   if (build_objects_ && !kind_name(c.kind).empty() && !f.meta.name.empty()) {
-    entries_.emplace_back(build(f, c.kind, std::move(origin), maps_));
+    entries_.emplace_back(build(f, c.kind, std::move(origin), shared_));
     return;
   }
   entries_.emplace_back(recorded_object{std::move(f), c, std::move(origin)});
@@ -66,7 +66,7 @@ void ordered_workers::run_next(std::unique_lock<std::mutex>& lock, worker_scratc
   slot& s = *slots_[next_++];
   lock.unlock();
   try {
-    s.results.intern_with(&scratch.maps);
+    s.results.intern_with(&scratch.shared);
     s.job->run(scratch, s.results);
   } catch (const std::exception& e) {
     diagnostic d;

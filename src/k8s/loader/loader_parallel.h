@@ -25,8 +25,8 @@
 #include <variant>
 #include <vector>
 
+#include "interners.h"
 #include "loader_reader.h"
-#include "map_interner.h"
 #include "yaml_tree.h"
 
 namespace volpol::k8s::detail {
@@ -39,9 +39,9 @@ class recording_sink final : public object_sink {
   void object(object_fields& f, const classification& c, object_origin origin) override;
   void problem(diagnostic d) override;
   void build_objects(bool on) { build_objects_ = on; }
-  /// Where the objects it builds intern their labels: the scratch of the thread reading the
-  /// batch.
-  void intern_with(map_interner* maps) { maps_ = maps; }
+  /// Where the objects it builds intern their labels and repeated values: the scratch of the
+  /// thread reading the batch.
+  void intern_with(interners* shared) { shared_ = shared; }
   /// Passes everything recorded on to `out`, in order, and forgets it.
   void replay(object_sink& out);
 
@@ -53,7 +53,7 @@ class recording_sink final : public object_sink {
   };
   std::vector<std::variant<recorded_object, any_object, diagnostic>> entries_;
   bool build_objects_ = false;
-  map_interner* maps_ = nullptr;
+  interners* shared_ = nullptr;
 };
 
 /// What a worker thread keeps from batch to batch (parsers and their buffers).
@@ -61,7 +61,7 @@ struct worker_scratch {
   simdjson::ondemand::parser json;
   yaml_tree yaml;
   std::string yaml_text;  ///< a YAML piece with its unread fields blanked (yaml_unread_fields.h)
-  map_interner maps;      ///< the labels of the objects this thread builds (map_interner.h)
+  interners shared;       ///< what the objects this thread builds share (interners.h)
 };
 
 /// A batch of pieces to read on a worker.

@@ -44,7 +44,7 @@ void cluster_sink::object(object_fields& f, const classification& c, object_orig
     return;
   }
   std::string key = in_velero_backup() ? backup_item_key(f, c.kind) : std::string();
-  const bool added = add_object(build(f, c.kind, std::move(origin), &maps_));
+  const bool added = add_object(build(f, c.kind, std::move(origin), &shared_));
   if (!added && !key.empty()) rejected_items_.insert(std::move(key));
 }
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "backup_archive.h"
+#include "interners.h"
 #include "loader_reader.h"
-#include "map_interner.h"
 #include "volpol/k8s/loader.h"
 
 namespace volpol::k8s::detail {
@@ -53,7 +53,7 @@ class cluster_sink final : public object_sink {
   load_result& r_;
   std::vector<diagnostic>& pending_;
   std::unordered_set<std::string> rejected_items_;  ///< Velero items refused as duplicates
-  map_interner maps_;                               ///< for the objects built here (workers have their own)
+  interners shared_;                                ///< for the objects built here (workers have their own)
   std::string_view label_;
   const path_layout* layout_ = nullptr;
   std::atomic<std::uint64_t>* counter_ = nullptr;
