@@ -516,6 +516,7 @@ bool run_planner(const plan_options& opt, plan::backup_options backup, const pla
   in.backup = std::move(backup);
   in.server = server;
   in.trace = trace;
+  in.threads = opt.threads;
   phase_timing plan_timing("plan");
   auto planned = plan::make_plan(in);
   plan_timing.stop();

@@ -356,6 +356,8 @@ const pod* cluster::find_pod(std::string_view namespace_, std::string_view name)
   return i == flat_index::npos ? nullptr : &impl_->pods[i];
 }
 
+void cluster::index_pods_by_pvc() const { (void)impl_->ensure_claims(); }
+
 std::span<const pod* const> cluster::pods_using_pvc(std::string_view namespace_, std::string_view claim_name) const {
   const claim_index& c = impl_->ensure_claims();
   const std::uint32_t g = find_group(c, impl_->pods, namespace_, claim_name);

@@ -128,15 +128,6 @@ compact_string compact_string::shared(std::string_view s) {
 
 bool compact_string::is_well_known() const noexcept { return !is_inline() && block() != nullptr && in_table(block()); }
 
-std::size_t compact_string::size() const noexcept {
-  if (is_inline()) return raw_[0] >> 1U;
-  const char* b = block();
-  if (b == nullptr) return 0;
-  std::uint32_t n = 0;
-  std::memcpy(&n, b, sizeof n);
-  return n;
-}
-
 void compact_string::clear() noexcept {
   release();
   std::memset(raw_, 0, sizeof raw_);

@@ -104,3 +104,39 @@ TEST(record_order, names_past_a_shared_prefix_sort_as_documented) {
   // The clusters did test the comparison by name: neighbours the prefix could not order.
   EXPECT_GT(ties_past_the_prefix, 50u);
 }
+
+// With a second thread (plan_input::threads: the PVC→pods index and the PVCs' and PVs' order
+// made beside the pods' walk) the plan is the same, record for record.
+TEST(record_order, a_second_thread_makes_the_same_plan) {
+  std::mt19937 rng(20261205);
+  for (int round = 0; round < 20; ++round) {
+    const std::string text = random_cluster(rng);
+    const k8s::load_result loaded = k8s::load_text(text, "cluster.yaml");
+    plan_input one;
+    one.cluster = &loaded.objects;
+    plan_input two = one;
+    two.threads = 2;
+    plan_input cores = one;
+    cores.threads = 0;  // one per core
+    auto a = make_plan(one);
+    auto b = make_plan(two);
+    auto c = make_plan(cores);
+    ASSERT_TRUE(a.ok() && b.ok() && c.ok());
+    ASSERT_EQ(a->volumes.size(), b->volumes.size());
+    ASSERT_EQ(a->volumes.size(), c->volumes.size());
+    ASSERT_GT(a->volumes.size(), 100u);
+    for (std::size_t i = 0; i < a->volumes.size(); ++i) {
+      for (const plan_result* other : {&*b, &*c}) {
+        const volume_record &x = a->volumes[i], &y = other->volumes[i];
+        ASSERT_EQ(describe(x), describe(y)) << "round " << round << ", record " << i;
+        EXPECT_EQ(x.method, y.method);
+        EXPECT_EQ(x.decision.kind, y.decision.kind);
+        EXPECT_EQ(x.decision.step, y.decision.step);
+        EXPECT_EQ(x.policy, y.policy);
+      }
+    }
+    EXPECT_EQ(a->summary.volumes, b->summary.volumes);
+    EXPECT_EQ(a->summary.skipped, b->summary.skipped);
+    EXPECT_EQ(a->summary.csi_snapshot, b->summary.csi_snapshot);
+  }
+}

@@ -96,6 +96,10 @@ class cluster {
   /// in Velero's eyes (the pod volume itself is an ordinary fs-backup candidate).
   [[nodiscard]] std::span<const pod* const> pods_using_pvc(std::string_view namespace_,
                                                            std::string_view claim_name) const;
+  /// Builds the PVC→pods index now, if no pods_using_pvc() has since the last add(): a caller
+  /// with a thread to spare builds it there, before the first lookup needs it (the backup
+  /// walk does, beside its sort of the pods). Safe to call from several threads at once.
+  void index_pods_by_pvc() const;
 
  private:
   struct impl;

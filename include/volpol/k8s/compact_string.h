@@ -72,7 +72,14 @@ class compact_string {
   [[nodiscard]] std::string str() const { return std::string(view()); }
 
   [[nodiscard]] bool empty() const noexcept { return !is_inline() && block() == nullptr; }
-  [[nodiscard]] std::size_t size() const noexcept;
+  [[nodiscard]] std::size_t size() const noexcept {  // inline: every view() and comparison asks it
+    if (is_inline()) return raw_[0] >> 1U;
+    const char* b = block();
+    if (b == nullptr) return 0;
+    std::uint32_t n = 0;
+    std::memcpy(&n, b, sizeof n);
+    return n;
+  }
   [[nodiscard]] std::size_t length() const noexcept { return size(); }
   /// NUL-terminated, "" when empty.
   [[nodiscard]] const char* c_str() const noexcept {
@@ -103,7 +110,10 @@ class compact_string {
   [[nodiscard]] bool is_inline() const noexcept { return (raw_[0] & 1U) != 0; }
   static constexpr std::size_t inline_capacity = 6;
 
-  friend bool operator==(const compact_string& a, const compact_string& b) noexcept { return a.view() == b.view(); }
+  friend bool operator==(const compact_string& a, const compact_string& b) noexcept {
+    // Copies of one shared() value (a namespace, a node name) hold the same pointer.
+    return std::memcmp(a.raw_, b.raw_, sizeof a.raw_) == 0 || a.view() == b.view();
+  }
   friend bool operator==(const compact_string& a, std::string_view b) noexcept { return a.view() == b; }
   friend bool operator==(const compact_string& a, const char* b) noexcept { return a.view() == b; }
   friend bool operator==(const compact_string& a, const std::string& b) noexcept { return a.view() == b; }
