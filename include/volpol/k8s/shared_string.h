@@ -11,8 +11,8 @@
 //     if (o.file == "list.json") ...
 //     d.where.file = o.file;                   // a std::string copy
 //
-// Copies and destruction are thread-safe (a std::shared_ptr's reference count); the text
-// never changes once made.
+// Copies and destruction are thread-safe (an atomic reference count, compact_string::shared);
+// the text never changes once made.
 #pragma once
 
 #include <fmt/core.h>
@@ -24,26 +24,29 @@
 #include <string>
 #include <string_view>
 
+#include "volpol/k8s/compact_string.h"
+
 namespace volpol::k8s {
 
 class shared_string {
  public:
   shared_string() noexcept = default;
-  /// Allocates one shared copy of `s`; none when `s` is empty.
+  /// Allocates one shared copy of `s`; none when `s` is empty (or short enough to be kept in
+  /// the 8 bytes: compact_string.h).
   shared_string(std::string_view s)  // NOLINT(google-explicit-constructor): string-like
-      : p_(s.empty() ? nullptr : std::make_shared<const std::string>(s)) {}
+      : p_(compact_string::shared(s)) {}
   shared_string(const char* s) : shared_string(std::string_view(s)) {}         // NOLINT
   shared_string(const std::string& s) : shared_string(std::string_view(s)) {}  // NOLINT
 
-  [[nodiscard]] std::string_view view() const noexcept { return p_ ? std::string_view(*p_) : std::string_view(); }
+  [[nodiscard]] std::string_view view() const noexcept { return p_.view(); }
   operator std::string_view() const noexcept { return view(); }  // NOLINT
   operator std::string() const { return std::string(view()); }   // NOLINT
   [[nodiscard]] std::string str() const { return std::string(view()); }
 
-  [[nodiscard]] bool empty() const noexcept { return p_ == nullptr; }
-  [[nodiscard]] std::size_t size() const noexcept { return p_ ? p_->size() : 0; }
+  [[nodiscard]] bool empty() const noexcept { return p_.empty(); }
+  [[nodiscard]] std::size_t size() const noexcept { return p_.size(); }
   /// NUL-terminated, "" when empty.
-  [[nodiscard]] const char* c_str() const noexcept { return p_ ? p_->c_str() : ""; }
+  [[nodiscard]] const char* c_str() const noexcept { return p_.c_str(); }
   [[nodiscard]] const char* data() const noexcept { return c_str(); }
 
   friend bool operator==(const shared_string& a, const shared_string& b) noexcept { return a.view() == b.view(); }
@@ -58,7 +61,8 @@ class shared_string {
   }
 
  private:
-  std::shared_ptr<const std::string> p_;  ///< nullptr for ""
+  /// A compact_string::shared(): 8 bytes in each object's origin, not a shared_ptr's 16.
+  compact_string p_;
 };
 
 std::ostream& operator<<(std::ostream& out, const shared_string& s);
