@@ -240,9 +240,8 @@ void add_plan_input_flags(CLI::App* cmd, plan_options& opt) {
   add_backup_flags(cmd, opt);
   add_input_limit_flags(cmd, opt.limits);
   cmd->add_option("--threads", opt.threads,
-                  "Threads that parse a large JSON or YAML input and write -o json/yaml (0: one per core; 1: one "
-                  "thread). The plan is "
-                  "the same whatever the number")
+                  "Threads that parse a large JSON or YAML input, help the backup walk and write -o json/yaml (0: "
+                  "one per core; 1: one thread). The plan is the same whatever the number")
       ->check(CLI::Range(0u, 256u))
       ->type_name("N")
       ->capture_default_str();
