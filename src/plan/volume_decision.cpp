@@ -25,6 +25,26 @@ namespace {
 // recorded_decision::matched_on_own_: which of matched_on's objects are the decision's own.
 constexpr std::uint8_t matched_on_pv = 1, matched_on_pvc = 2, matched_on_pod_volume = 4;
 
+/// The fields a volume_decision and a recorded_decision both have, by name.
+template <class To, class From>
+void copy_common_fields(To& to, const From& from) {
+  to.kind = from.kind;
+  to.step = from.step;
+  to.error_index = from.error_index;
+  to.location = from.location;
+  to.has_helper = from.has_helper;
+  to.helper_reason = from.helper_reason;
+  to.exclusion = from.exclusion;
+  to.pod_reason = from.pod_reason;
+  to.perform = from.perform;
+  to.consulted_policies = from.consulted_policies;
+  to.policy = from.policy;
+  to.pod = from.pod;
+  to.pod_volume = from.pod_volume;
+  to.pvc = from.pvc;
+  to.pv = from.pv;
+}
+
 /// Whether `m` (a matched_on member) can be kept as one bit: null, or the decision's own `own`.
 template <class T>
 bool derivable(const T* m, const T* own) {
@@ -33,21 +53,7 @@ bool derivable(const T* m, const T* own) {
 }  // namespace
 
 recorded_decision& recorded_decision::operator=(const volume_decision& d) {
-  kind = d.kind;
-  step = d.step;
-  error_index = d.error_index;
-  location = d.location;
-  has_helper = d.has_helper;
-  helper_reason = d.helper_reason;
-  exclusion = d.exclusion;
-  pod_reason = d.pod_reason;
-  perform = d.perform;
-  consulted_policies = d.consulted_policies;
-  policy = d.policy;
-  pod = d.pod;
-  pod_volume = d.pod_volume;
-  pvc = d.pvc;
-  pv = d.pv;
+  copy_common_fields(*this, d);
   const policy::volume_filter_data& m = d.matched_on;
   const bool own = derivable(m.pv, d.pv) && derivable(m.pvc, d.pvc) && derivable(m.pod_volume, d.pod_volume);
   matched_on_own_ = 0;
@@ -69,21 +75,7 @@ recorded_decision& recorded_decision::operator=(const volume_decision& d) {
 
 volume_decision recorded_decision::whole() const {
   volume_decision d;
-  d.kind = kind;
-  d.step = step;
-  d.error_index = error_index;
-  d.location = location;
-  d.has_helper = has_helper;
-  d.helper_reason = helper_reason;
-  d.exclusion = exclusion;
-  d.pod_reason = pod_reason;
-  d.perform = perform;
-  d.consulted_policies = consulted_policies;
-  d.policy = policy;
-  d.pod = pod;
-  d.pod_volume = pod_volume;
-  d.pvc = pvc;
-  d.pv = pv;
+  copy_common_fields(d, *this);
   if (rare_ && rare_->has_matched_on) {
     d.matched_on = rare_->matched_on;
   } else {
