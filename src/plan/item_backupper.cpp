@@ -216,7 +216,8 @@ void item_backupper::run() {
     }
   };
   std::jthread beside;
-  if (in_.threads != 1) {
+  const unsigned threads = in_.threads != 0 ? in_.threads : std::thread::hardware_concurrency();  // 0: one per core
+  if (threads > 1) {
     try {
       beside = std::jthread(beside_work);
     } catch (const std::system_error&) {  // no thread to be had: do it here

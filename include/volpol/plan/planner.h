@@ -48,8 +48,8 @@ struct plan_input {
   /// Keep every step of every volume (volume_record::steps), for `volpol explain`. Off, a
   /// record keeps only the step that decided it.
   bool trace = false;
-  /// Threads the walk may use (`--threads`): 1 walks on the calling thread alone; more (or 0,
-  /// one per core) lets a second thread index the pods by PVC and order the PVCs and PVs while
+  /// Threads the walk may use (`--threads`; 0: one per core): 1 walks on the calling thread
+  /// alone; more lets a second thread index the pods by PVC and order the PVCs and PVs while
   /// the pods are walked. The plan is the same either way.
   unsigned threads = 1;
   /// Kinds the loader read and ignored (k8s::load_counts::other_kinds), for the note.
