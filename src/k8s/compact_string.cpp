@@ -1,11 +1,12 @@
 // compact_string: one heap block [uint32 size][bytes]['\0'], or nothing when empty; a shared
-// block has an atomic uint32 reference count before it.
+// block has a reference count before it (reference_count.h).
 #include "volpol/k8s/compact_string.h"
+
+#include "reference_count.h"
 
 #include <fmt/format.h>
 
 #include <array>
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -53,11 +54,22 @@ const known_block* find_known(std::string_view s) noexcept {
   return nullptr;
 }
 
-static_assert(std::atomic<std::uint32_t>::is_always_lock_free && sizeof(std::atomic<std::uint32_t>) == 4);
+/// The reference count before a shared block (the pointer points at its size; reference_count.h).
+std::uint32_t& references(char* block) noexcept {
+  return *std::launder(reinterpret_cast<std::uint32_t*>(block - sizeof(std::uint32_t)));
+}
 
-/// The reference count before a shared block (the pointer points at its size).
-std::atomic<std::uint32_t>* references(char* block) noexcept {
-  return std::launder(reinterpret_cast<std::atomic<std::uint32_t>*>(block - sizeof(std::uint32_t)));
+/// A heap block [`header` bytes][uint32 size][bytes]['\0'] holding `s`; returns where the size
+/// is (the block's pointer, for compact_string), the header left for the caller to fill.
+char* new_block(std::string_view s, std::size_t header) {
+  const auto n = static_cast<std::uint32_t>(s.size());
+  char* base = static_cast<char*>(std::malloc(header + sizeof n + s.size() + 1));
+  if (base == nullptr) throw std::bad_alloc();
+  char* block = base + header;
+  std::memcpy(block, &n, sizeof n);
+  std::memcpy(block + sizeof n, s.data(), s.size());
+  block[sizeof n + s.size()] = '\0';
+  return block;
 }
 
 bool in_table(const char* p) noexcept {
@@ -76,29 +88,22 @@ void compact_string::release() noexcept {
   if (is_inline()) return;
   char* b = block();
   if (is_shared()) {
-    std::atomic<std::uint32_t>* refs = references(b);
-    if (refs->fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      refs->~atomic();
-      std::free(b - sizeof(std::uint32_t));
-    }
+    if (detail::drop_reference(references(b))) std::free(b - sizeof(std::uint32_t));
     return;
   }
   if (!in_table(b)) std::free(b);
 }
 
+// A copy shares a shared() block unless its count is saturated (reference_count.h): then the
+// copy gets an owned block of its own, like any other copy.
 compact_string::compact_string(const compact_string& o) {
-  if (o.is_shared()) {
-    references(o.block())->fetch_add(1, std::memory_order_relaxed);
-    std::memcpy(raw_, o.raw_, sizeof raw_);
-  } else {
-    assign(o.view());
-  }
+  if (o.is_shared() && detail::add_reference(references(o.block()))) std::memcpy(raw_, o.raw_, sizeof raw_);
+  else assign(o.view());
 }
 
 compact_string& compact_string::operator=(const compact_string& o) {
   if (this == &o) return *this;
-  if (o.is_shared()) {
-    references(o.block())->fetch_add(1, std::memory_order_relaxed);  // before release: o may share this block
+  if (o.is_shared() && detail::add_reference(references(o.block()))) {  // before release: o may share this block
     release();
     std::memcpy(raw_, o.raw_, sizeof raw_);
   } else {
@@ -113,14 +118,8 @@ compact_string compact_string::shared(std::string_view s) {
     out.assign(s);
     return out;
   }
-  const auto n = static_cast<std::uint32_t>(s.size());
-  char* base = static_cast<char*>(std::malloc(2 * sizeof n + s.size() + 1));
-  if (base == nullptr) throw std::bad_alloc();
-  new (base) std::atomic<std::uint32_t>(1);
-  char* block = base + sizeof n;
-  std::memcpy(block, &n, sizeof n);
-  std::memcpy(block + sizeof n, s.data(), s.size());
-  block[sizeof n + s.size()] = '\0';
+  char* block = new_block(s, sizeof(std::uint32_t));
+  references(block) = 1;
   const std::uintptr_t tagged = reinterpret_cast<std::uintptr_t>(block) | shared_tag;
   std::memcpy(out.raw_, &tagged, sizeof tagged);
   return out;
@@ -148,12 +147,7 @@ void compact_string::assign(std::string_view s) {
     std::memcpy(raw_, in, sizeof raw_);
     return;
   }
-  const auto n = static_cast<std::uint32_t>(s.size());
-  char* block = static_cast<char*>(std::malloc(sizeof n + s.size() + 1));
-  if (block == nullptr) throw std::bad_alloc();
-  std::memcpy(block, &n, sizeof n);
-  std::memcpy(block + sizeof n, s.data(), s.size());
-  block[sizeof n + s.size()] = '\0';
+  char* block = new_block(s, 0);
   release();  // after the copy: `s` may view this very string
   set_block(block);
 }

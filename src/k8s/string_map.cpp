@@ -1,8 +1,9 @@
 // string_map: a sorted Go map[string]string in one block.
 #include "volpol/k8s/string_map.h"
 
+#include "reference_count.h"
+
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -37,19 +38,15 @@ void sort_unique(std::vector<string_map::item>& entries) {
 }
 
 /// A block of `words` words after its reference count (1): copies of a map share the block
-/// (string_map.h). Past this many references a copy gets a block of its own.
-constexpr std::uint32_t max_references = std::numeric_limits<std::uint32_t>::max() - 1;
-
+/// (string_map.h, reference_count.h).
 std::uint32_t* allocate_block(std::size_t words) {
   auto* counted = new std::uint32_t[words + 1];
   counted[0] = 1;
   return counted + 1;
 }
 
-std::atomic_ref<std::uint32_t> references(std::uint32_t* block) noexcept { return std::atomic_ref(block[-1]); }
-
 void release_block(std::uint32_t* block) noexcept {
-  if (block != nullptr && references(block).fetch_sub(1, std::memory_order_acq_rel) == 1) delete[](block - 1);
+  if (block != nullptr && detail::drop_reference(block[-1])) delete[](block - 1);
 }
 
 /// Sorts `entries` (sort_unique), then allocates and fills their block (nullptr when none).
@@ -120,12 +117,9 @@ string_map::string_map(const string_map& other) {
   if (other.block_ == nullptr) return;
   // Share the block (it never changes once made), unless it has as many references as the
   // count holds: then this copy takes a block of its own.
-  std::atomic_ref<std::uint32_t> refs = references(other.block_);
-  for (std::uint32_t n = refs.load(std::memory_order_relaxed); n < max_references;) {
-    if (refs.compare_exchange_weak(n, n + 1, std::memory_order_relaxed)) {
-      block_ = other.block_;
-      return;
-    }
+  if (detail::add_reference(other.block_[-1])) {
+    block_ = other.block_;
+    return;
   }
   const std::size_t w = other.words();
   block_ = allocate_block(w);

@@ -4,9 +4,9 @@
 // pod, PVC and PV claimRef), a few hundred node names (each pod's spec.nodeName), the storage
 // class names, a CSI driver, an NFS server. Each was a heap block of its own (sharing them took
 // 7 MB off the peak of the bench's 300k plan). The loader makes each distinct value a
-// compact_string::shared() once and gives the objects copies, which share its block. One interner per thread that builds objects
-// (beside its map_interner, interners.h), so no lock is taken; the blocks' reference counts are
-// atomic, so the objects may be destroyed anywhere.
+// compact_string::shared() once and gives the objects copies, which share its block. One
+// interner per thread that builds objects (beside its map_interner, interners.h), so no lock is
+// taken; the blocks' reference counts are atomic, so the objects may be destroyed anywhere.
 //
 // Bounded: when `capacity` distinct values are kept, the interner forgets them all and starts
 // again (a dump of unique values costs a lookup each, never unbounded memory).
