@@ -64,20 +64,16 @@ recorded_decision& recorded_decision::operator=(const volume_decision& d) {
     if (m.pod_volume != nullptr) matched_on_own_ |= matched_on_pod_volume;
   } else {
     rare_.get_or_make().matched_on = m;
-    rare_->has_matched_on = true;
   }
-  if (!d.inclusion.included() || d.inclusion.setting != filter_setting::none ||
-      d.inclusion.field != filter_field::none || d.inclusion.from_filter || d.inclusion.policy_index != 0 ||
-      d.inclusion.filter_index != 0 || !d.inclusion.pattern.empty())
-    rare_.get_or_make().inclusion = d.inclusion;
+  if (d.inclusion != item_inclusion()) rare_.get_or_make().inclusion = d.inclusion;
   return *this;
 }
 
 volume_decision recorded_decision::whole() const {
   volume_decision d;
   copy_common_fields(d, *this);
-  if (rare_ && rare_->has_matched_on) {
-    d.matched_on = rare_->matched_on;
+  if (rare_ && rare_->matched_on) {
+    d.matched_on = *rare_->matched_on;
   } else {
     if ((matched_on_own_ & matched_on_pv) != 0) d.matched_on.pv = pv;
     if ((matched_on_own_ & matched_on_pvc) != 0) d.matched_on.pvc = pvc;

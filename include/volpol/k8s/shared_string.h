@@ -20,7 +20,6 @@
 #include <compare>
 #include <cstddef>
 #include <iosfwd>
-#include <memory>
 #include <string>
 #include <string_view>
 

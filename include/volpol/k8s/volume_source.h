@@ -154,7 +154,11 @@ class volume_sources {
   [[nodiscard]] csi_source& edit_csi();
   /// The cloud disk's identifier, for Velero-native snapshots: awsElasticBlockStore.volumeID,
   /// gcePersistentDisk.pdName or azureDisk.diskName (whichever source is set; "" if none).
+  /// The disk's id is read by Velero's volume snapshotters (GetVolumeID; volpol:
+  /// plan/volume_snapshot_location.h volume_id_for).
   [[nodiscard]] const compact_string& volume_id() const noexcept;
+  /// Sets it (the loader: the first of those sources). "" on sources without details
+  /// allocates nothing. Throws std::bad_alloc only.
   void set_volume_id(std::string_view id);
 
   [[nodiscard]] bool has(volume_source s) const { return present.test(static_cast<std::size_t>(s)); }

@@ -116,6 +116,7 @@ struct item_inclusion {
       0;                     ///< ...resourceFilters[j] (field label_selector / or_label_selectors / resource_filter)
   std::string_view pattern;  ///< the deciding entry (`app-*`, `persistentvolumeclaims`), when one
   [[nodiscard]] bool included() const { return why == item_exclusion::none; }
+  friend bool operator==(const item_inclusion&, const item_inclusion&) = default;
 };
 
 /// "resource excluded by includeExcludePolicy.excludedNamespaceScopedResources `persistentvolumeclaims`".

@@ -187,8 +187,7 @@ struct recorded_decision {
   /// other objects than the decision does. Null for nearly every record.
   struct rare_part {
     item_inclusion inclusion;
-    policy::volume_filter_data matched_on;
-    bool has_matched_on = false;
+    std::optional<policy::volume_filter_data> matched_on;
   };
   deep_ptr<rare_part> rare_;
 };

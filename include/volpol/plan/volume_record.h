@@ -99,20 +99,28 @@ struct volume_record {
   void set_volume_type(std::string_view name);
 
   // What few records have, kept behind one pointer (null for most records: 8 bytes, not 56).
-  // Names are views into plan_result::record_texts (one copy of each name for the whole plan).
-  [[nodiscard]] zstring_view data_mover() const;         ///< for CSI snapshots with data movement
+  // Names are views into plan_result::record_texts (one copy of each name for the whole plan);
+  // "" when unset. Reads never allocate; spans are valid until the next add_*() on the record.
+  /// For CSI snapshots with data movement: BackupVolumeInfo's SnapshotDataMovementInfo.DataMover
+  /// (internal/volume/volumes_information.go); "" is Velero's own mover.
+  [[nodiscard]] zstring_view data_mover() const;
   [[nodiscard]] zstring_view snapshot_class() const;     ///< the VolumeSnapshotClass of a CSI snapshot
   [[nodiscard]] zstring_view snapshot_location() const;  ///< the VolumeSnapshotLocation of a native snapshot
   /// Errors Velero reports for this volume, in the order the walk met them.
   [[nodiscard]] std::span<const volume_error> errors() const;
   /// With plan_input::trace: every step the walk took for this volume, in order.
   [[nodiscard]] std::span<const volume_decision> steps() const;
+  /// Set the names above. `name` must outlive the record (a view of plan_result::record_texts,
+  /// a literal). Setting "" on a record with no rare part allocates nothing. No errors (throws
+  /// std::bad_alloc only).
   void set_data_mover(zstring_view name);
   void set_snapshot_class(zstring_view name);
   void set_snapshot_location(zstring_view name);
+  /// Appends to errors() / steps() (the walk: item_backupper's fail and trace).
   void add_error(const volume_error& e);
   void add_step(const volume_decision& d);
-  /// Velero's skipped-PV tracker entries for the volume (read them with skipped_reasons_of()).
+  /// Velero's skipped-PV tracker entries for the volume (pv_skip_tracker.go `Summary`; read
+  /// them with skipped_reasons_of()). Empty reasons on a record without any allocate nothing.
   void set_skipped_reasons(const skipped_reasons& s);
 
   [[nodiscard]] bool error() const { return !errors().empty(); }

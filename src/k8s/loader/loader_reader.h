@@ -73,6 +73,7 @@ class object_reader : private value_reader<A> {
   using base::string_field;
   using base::string_list;
   using base::string_map_field;
+  using base::unkept_string_field;
   using base::wrong_type;
 
  public:
@@ -336,10 +337,7 @@ class object_reader : private value_reader<A> {
     return a_.fields(n, [&](std::string_view key, node& v) {
       if (key == "namespace") return string_field(key, v, out->namespace_);
       if (key == "name") return string_field(key, v, out->name);
-      if (key == "uid") {  // checked as Kubernetes decodes it, not kept (object_reference)
-        std::string uid;
-        return string_field(key, v, uid);
-      }
+      if (key == "uid") return unkept_string_field(key, v);  // checked as Kubernetes decodes it (object_reference)
       return true;
     });
   }
@@ -423,14 +421,10 @@ class object_reader : private value_reader<A> {
     }
   }
 
-  /// Checks that `field` of the source, when present, is a string (as the fields kept are); its
-  /// value is not kept (hostPath.path, secret.secretName: no Velero code volpol mirrors reads them).
+  /// Checks that `field` of the source, when present, is a string; its value is not kept
+  /// (hostPath.path, secret.secretName: no Velero code volpol mirrors reads them).
   bool checked_string(node& n, std::string_view field) {
-    return a_.fields(n, [&](std::string_view key, node& v) {
-      if (key != field) return true;
-      std::string unused;
-      return string_field(key, v, unused);
-    });
+    return a_.fields(n, [&](std::string_view key, node& v) { return key != field || unkept_string_field(key, v); });
   }
 
   /// The cloud disk's id into `volume_id` (awsElasticBlockStore before gcePersistentDisk before

@@ -132,6 +132,13 @@ class value_reader {
     return scoped(key, [&] { return string_value(v, out); });
   }
 
+  /// A string field whose value is not kept: its type is checked as a kept one's (a claimRef's
+  /// uid, secret.secretName, hostPath.path), so the same input is rejected.
+  bool unkept_string_field(std::string_view key, node& v) {
+    std::string unused;
+    return string_field(key, v, unused);
+  }
+
   template <class Out>
   bool string_value(node& v, Out& out) {
     const node_type t = a_.type(v);
