@@ -10,13 +10,10 @@
 #include <utility>
 #include <variant>
 
-#include "flat_index.h"
+#include "volpol/core/flat_index.h"
 
 namespace volpol::k8s {
 namespace {
-
-using detail::flat_index;
-using detail::key_hash;
 
 // PersistentVolumes are cluster-scoped: indexed by name alone, whatever metadata.namespace
 // says (the API server clears it; generated fixtures may fill it).

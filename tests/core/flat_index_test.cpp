@@ -1,7 +1,7 @@
-// flat_index (src/k8s/flat_index.h): the cluster's name indexes keep 8 bytes a slot, a tag of
+// flat_index (volpol/core/flat_index.h): the cluster's name indexes keep 8 bytes a slot, a tag of
 // the hash's low 32 bits. Every key stays findable through growth, keys whose tags are equal
 // are told apart by `same` (the object's key), and an absent key is not found.
-#include "../../src/k8s/flat_index.h"
+#include "volpol/core/flat_index.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace volpol::k8s::detail {
+namespace volpol {
 namespace {
 
 /// Keys and their hashes, as the cluster gives them: the index holds positions in `keys`.
@@ -54,5 +54,18 @@ TEST(FlatIndex, KeysWhoseSlotsCollideButTagsDifferAllStay) {
   EXPECT_EQ(k.find("other", k.hashes[10]), flat_index::npos);
 }
 
+TEST(FlatIndex, ReservedTableHoldsItsKeysAndStillGrows) {
+  keyed k;
+  k.index.reserve(100);
+  EXPECT_EQ(k.index.size(), 0U);
+  EXPECT_EQ(k.find("absent", 5), flat_index::npos);
+  // Past the reserved room as well: growth keeps every key findable.
+  for (std::uint64_t i = 0; i < 300; ++i) k.add("r" + std::to_string(i), i * 0x9e3779b97f4a7c15ULL);
+  EXPECT_EQ(k.index.size(), 300U);
+  for (std::uint32_t i = 0; i < k.keys.size(); ++i) EXPECT_EQ(k.find(k.keys[i], k.hashes[i]), i);
+  k.index.clear();
+  EXPECT_EQ(k.find(k.keys[0], k.hashes[0]), flat_index::npos);
+}
+
 }  // namespace
-}  // namespace volpol::k8s::detail
+}  // namespace volpol

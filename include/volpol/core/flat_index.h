@@ -1,17 +1,34 @@
-// flat_index.h (private) — an open-addressing hash index from keys to object indexes.
+// volpol/core/flat_index.h — an open-addressing hash index from keys to positions in a
+// sequence the caller keeps (the cluster's objects, the backup walk's records and trackers).
 //
-// The index stores (hash tag, index) pairs only; keys are compared through a callback that reads
-// them from the objects themselves, so no key is copied and nothing is allocated per insert.
-// Indexes stay valid when the objects' vector reallocates.
+// The index stores (hash tag, position) pairs only, 8 bytes a slot; keys are compared through a
+// callback that reads them from the caller's own entries, so no key is copied and nothing is
+// allocated per insert. Positions stay valid when the caller's vector reallocates. Why not a
+// std::unordered_map: one allocation per entry, and libstdc++ does not keep the hash of an
+// entry whose hash functor it deems fast, so walking a bucket hashes the keys of other entries
+// again (reading their texts: cache misses once the table outgrows the cache).
+//
+//     std::vector<std::string> names;
+//     volpol::flat_index index;
+//     const std::uint64_t h = volpol::key_hash("team-a", "data-0");
+//     if (index.find(h, [&](std::uint32_t i) { return names[i] == "team-a/data-0"; }) == flat_index::npos) {
+//       index.insert(h, static_cast<std::uint32_t>(names.size()));
+//       names.push_back("team-a/data-0");
+//     }
+//
+// Not thread-safe for writes; concurrent find() calls are fine. No errors: insert() throws
+// std::bad_alloc only, and std::length_error past 2^31 entries (positions are 32-bit).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
-namespace volpol::k8s::detail {
+namespace volpol {
 
 /// Hash of a (namespace, name) pair, unambiguous: ("a/b", "c") != ("a", "b/c").
 [[nodiscard]] inline std::uint64_t key_hash(std::string_view a, std::string_view b = {}) {
@@ -24,7 +41,7 @@ class flat_index {
  public:
   static constexpr std::uint32_t npos = UINT32_MAX;
 
-  /// The index stored under `hash` for which `same(index)` holds, or npos.
+  /// The position stored under `hash` for which `same(position)` holds, or npos.
   template <class Same>
   [[nodiscard]] std::uint32_t find(std::uint64_t hash, Same&& same) const {
     if (slots_.empty()) return npos;
@@ -36,11 +53,18 @@ class flat_index {
     }
   }
 
-  /// Stores `index` under `hash` (the caller has checked that the key is not there yet).
+  /// Stores position `index` (< npos) under `hash` (the caller has checked that the key is not
+  /// there yet).
   void insert(std::uint64_t hash, std::uint32_t index) {
+    if (size_ >= max_size) throw std::length_error("flat_index: more than 2^31 entries");
     if ((size_ + 1) * 2 > slots_.size()) grow();
     place(hash & mask_, slot{tag_of(hash), index});
     ++size_;
+  }
+
+  /// Room for `n` entries without growing (a table sized once: no re-placing as it fills).
+  void reserve(std::size_t n) {
+    while (slots_.size() < 2 * std::min(n, max_size)) grow();
   }
 
   void clear() {
@@ -51,6 +75,7 @@ class flat_index {
   [[nodiscard]] std::size_t size() const { return size_; }
 
  private:
+  static constexpr std::size_t max_size = std::size_t{1} << 31;
   // 8 bytes a slot, not 16 (at most half of the slots are used: 4 MB for the 141k pods of
   // a 300k-object dump, not 8). The tag is the hash's low 32 bits: growing re-places a slot
   // from it (tables stay below 2^32 slots), and its bits above the slot number (13 or more
@@ -81,4 +106,4 @@ class flat_index {
   std::size_t size_ = 0;
 };
 
-}  // namespace volpol::k8s::detail
+}  // namespace volpol
