@@ -194,6 +194,7 @@ item_backupper::item_backupper(const plan_input& in, namespace_includes_excludes
 // exclude label and deletionTimestamp stay with each item's step.
 void item_backupper::run() {
   index_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size());  // pod rows: pod_rows_
+  index_entries_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size());
   pvc_tracker_.reserve(c_.persistent_volume_claims().size());
   skipped_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size());
   auto left_out = [](const item_inclusion& i) {
@@ -346,9 +347,14 @@ volume_error item_backupper::helper_error(const diagnostic& d, const k8s::persis
 volume_record& item_backupper::new_record() { return records_.emplace_back(); }
 
 volume_record& item_backupper::entry(const walk_key& key) {
-  const auto [it, added] = index_.try_emplace(key, nullptr);
-  if (added) it->second = &new_record();
-  return *it->second;
+  const std::uint64_t hash = walk_key_hash{}(key);
+  const std::uint32_t at = index_.find(hash, [&](std::uint32_t i) { return index_entries_[i].first == key; });
+  if (at != flat_index::npos) return *index_entries_[at].second;
+  volume_record& r = new_record();
+  // (Should either throw, std::bad_alloc ends the walk: the index is not read again.)
+  index_.insert(hash, static_cast<std::uint32_t>(index_entries_.size()));
+  index_entries_.emplace_back(key, &r);
+  return r;
 }
 
 volume_record& item_backupper::pod_row(const k8s::pod& pod, const walk_key& key) {
@@ -550,6 +556,7 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
   take_skipped_reasons();
   // The walk is over: its indexes and trackers go before the records' last touches.
   index_ = {};
+  index_entries_ = {};
   pod_rows_ = {};
   pod_ranks_ = {};
   pvc_tracker_ = {};

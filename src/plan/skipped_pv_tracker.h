@@ -9,9 +9,9 @@
 
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <unordered_set>
+#include <vector>
 
+#include "volpol/core/flat_index.h"
 #include "volpol/plan/volume_decision.h"
 #include "walk_key.h"
 
@@ -28,14 +28,17 @@ class skipped_pv_tracker {
   /// The volume is backed up: forget its reasons, never track it again. Mirrors `Untrack`.
   void untrack(const detail::walk_key& key);
   [[nodiscard]] bool is_skipped(const detail::walk_key& key) const;
-  [[nodiscard]] bool is_included(const detail::walk_key& key) const { return included_.count(key) != 0; }
+  [[nodiscard]] bool is_included(const detail::walk_key& key) const {
+    const entry* e = find(key);
+    return e != nullptr && e->included;
+  }
   /// The volume's entries; empty when it is not skipped.
   [[nodiscard]] skipped_reasons reasons(const detail::walk_key& key) const;
 
   /// Room for `volumes` volumes without rehashing (the walk knows how many PVs and PVCs).
   void reserve(std::size_t volumes) {
-    reasons_.reserve(volumes);
-    included_.reserve(volumes);
+    index_.reserve(volumes);
+    entries_.reserve(volumes);
   }
 
   /// Velero's getVolumeKey: the PV's key, else the PVC's, else an empty key.
@@ -45,8 +48,18 @@ class skipped_pv_tracker {
   }
 
  private:
-  std::unordered_map<detail::walk_key, skipped_reasons, detail::walk_key_hash> reasons_;
-  std::unordered_set<detail::walk_key, detail::walk_key_hash> included_;
+  /// One volume the tracker was told of: its reasons, or `included` once untracked (Velero's
+  /// two maps, `pvs` and `includedPVs`, as one entry).
+  struct entry {
+    detail::walk_key key;
+    skipped_reasons reasons;
+    bool included = false;
+  };
+  [[nodiscard]] std::uint32_t position(const detail::walk_key& key, std::uint64_t hash) const;
+  [[nodiscard]] const entry* find(const detail::walk_key& key) const;
+  entry& find_or_add(const detail::walk_key& key);
+  flat_index index_;  // positions in entries_ (flat_index.h)
+  std::vector<entry> entries_;
 };
 
 /// Velero's reason text for one cause (the pod-volume causes name `pod` and `pod_volume`).
