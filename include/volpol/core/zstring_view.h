@@ -58,7 +58,9 @@ class zstring_view {
   }
   [[nodiscard]] bool starts_with(std::string_view s) const noexcept { return view().starts_with(s); }
 
-  friend bool operator==(zstring_view a, zstring_view b) noexcept { return std::strcmp(a.p_, b.p_) == 0; }
+  friend bool operator==(zstring_view a, zstring_view b) noexcept {
+    return a.p_ == b.p_ || std::strcmp(a.p_, b.p_) == 0;
+  }
   friend bool operator==(zstring_view a, std::string_view b) noexcept { return a.view() == b; }
   friend bool operator==(zstring_view a, const char* b) noexcept { return a.view() == std::string_view(b); }
   friend bool operator==(zstring_view a, const std::string& b) noexcept { return a.view() == b; }
