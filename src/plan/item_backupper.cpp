@@ -193,10 +193,9 @@ item_backupper::item_backupper(const plan_input& in, namespace_includes_excludes
 // (items of namespaces the backup does not include get no record); itemInclusionChecks for the
 // exclude label and deletionTimestamp stay with each item's step.
 void item_backupper::run() {
-  index_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size());  // pod rows: pod_rows_
-  index_entries_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size());
-  pvc_tracker_.reserve(c_.persistent_volume_claims().size());
+  // PV and PVC records (pod rows: pod_rows_) are indexed in the skipped-PV tracker's table.
   skipped_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size());
+  pvc_tracker_.reserve(c_.persistent_volume_claims().size());
   auto left_out = [](const item_inclusion& i) {
     return !i.included() && i.why != item_exclusion::exclude_label && i.why != item_exclusion::being_deleted;
   };
@@ -347,14 +346,9 @@ volume_error item_backupper::helper_error(const diagnostic& d, const k8s::persis
 volume_record& item_backupper::new_record() { return records_.emplace_back(); }
 
 volume_record& item_backupper::entry(const walk_key& key) {
-  const std::uint64_t hash = walk_key_hash{}(key);
-  const std::uint32_t at = index_.find(hash, [&](std::uint32_t i) { return index_entries_[i].first == key; });
-  if (at != flat_index::npos) return *index_entries_[at].second;
-  volume_record& r = new_record();
-  // (Should either throw, std::bad_alloc ends the walk: the index is not read again.)
-  index_.insert(hash, static_cast<std::uint32_t>(index_entries_.size()));
-  index_entries_.emplace_back(key, &r);
-  return r;
+  volume_record*& r = skipped_.record_of(key);
+  if (r == nullptr) r = &new_record();
+  return *r;
 }
 
 volume_record& item_backupper::pod_row(const k8s::pod& pod, const walk_key& key) {
@@ -555,8 +549,6 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
   fill_shared_pvc_rows();
   take_skipped_reasons();
   // The walk is over: its indexes and trackers go before the records' last touches.
-  index_ = {};
-  index_entries_ = {};
   pod_rows_ = {};
   pod_ranks_ = {};
   pvc_tracker_ = {};

@@ -17,7 +17,6 @@
 #include "pvc_snapshot_tracker.h"
 #include "resource_includes_excludes.h"
 #include "skipped_pv_tracker.h"
-#include "volpol/core/flat_index.h"
 #include "volpol/helper/volume_helper.h"
 #include "volpol/plan/item_collection.h"
 #include "volpol/plan/node_agent.h"
@@ -139,10 +138,7 @@ class item_backupper {
   volume_record& new_record();
   /// (shared_pvc_row entry, the PVC's entry), in the walk's order.
   std::vector<std::pair<volume_record*, volume_record*>> shared_pvc_rows_;
-  // The records of PVs and PVCs by key: index_ holds positions in index_entries_ (a flat
-  // table: no allocation per record, the hash kept in each slot; see flat_index.h).
-  flat_index index_;
-  std::vector<std::pair<walk_key, volume_record*>> index_entries_;
+  /// The record of a PV or PVC by its key (the skipped-PV tracker's table: record_of).
   volume_record& entry(const walk_key& key);
   // The rows of the pod the walk is at (pod volumes without a claim, rows of a shared PVC):
   // their keys name the pod, and each pod is walked once, so they need no global index.

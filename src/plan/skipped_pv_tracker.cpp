@@ -36,7 +36,7 @@ const skipped_pv_tracker::entry* skipped_pv_tracker::find(const detail::walk_key
 skipped_pv_tracker::entry& skipped_pv_tracker::find_or_add(const detail::walk_key& key) {
   const std::uint64_t hash = detail::walk_key_hash{}(key);
   if (const std::uint32_t at = position(key, hash); at != flat_index::npos) return entries_[at];
-  entry& e = entries_.emplace_back(entry{key, {}, false});
+  entry& e = entries_.emplace_back(entry{key, {}, nullptr, false});
   index_.insert(hash, static_cast<std::uint32_t>(entries_.size() - 1));  // (a throw ends the walk)
   return e;
 }

@@ -13,6 +13,7 @@
 
 #include "volpol/core/flat_index.h"
 #include "volpol/plan/volume_decision.h"
+#include "volpol/plan/volume_record.h"
 #include "walk_key.h"
 
 namespace volpol::plan {
@@ -35,6 +36,12 @@ class skipped_pv_tracker {
   /// The volume's entries; empty when it is not skipped.
   [[nodiscard]] skipped_reasons reasons(const detail::walk_key& key) const;
 
+  /// The walk's record of the volume under `key`, null until the walk sets it. Velero's
+  /// getVolumeKey is also the key the walk finds its PV and PVC records by, so the tracker's
+  /// table is that index too: one table (one probe, one set of slots) for both. A key given
+  /// here and never tracked is not skipped (is_skipped false, reasons empty).
+  [[nodiscard]] volume_record*& record_of(const detail::walk_key& key) { return find_or_add(key).record; }
+
   /// Room for `volumes` volumes without rehashing (the walk knows how many PVs and PVCs).
   void reserve(std::size_t volumes) {
     index_.reserve(volumes);
@@ -49,10 +56,11 @@ class skipped_pv_tracker {
 
  private:
   /// One volume the tracker was told of: its reasons, or `included` once untracked (Velero's
-  /// two maps, `pvs` and `includedPVs`, as one entry).
+  /// two maps, `pvs` and `includedPVs`, as one entry), and the walk's record of it.
   struct entry {
     detail::walk_key key;
     skipped_reasons reasons;
+    volume_record* record = nullptr;  ///< record_of()
     bool included = false;
   };
   [[nodiscard]] std::uint32_t position(const detail::walk_key& key, std::uint64_t hash) const;

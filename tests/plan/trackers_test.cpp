@@ -103,6 +103,30 @@ TEST(skipped_pv_tracker, reasons_sorted_by_approach_and_untrack_is_final) {
   EXPECT_FALSE(t.is_skipped(skipped_pv_tracker::key_for(pv_name, "other", "other")));
 }
 
+// The walk finds its PV and PVC records through the tracker's table (record_of): a key it
+// only indexes is not skipped, and tracking and untracking keep the record it holds.
+TEST(skipped_pv_tracker, record_of_indexes_a_volume_without_tracking_it) {
+  skipped_pv_tracker t;
+  volume_record pv_record, pvc_record;
+  const auto pv_key = skipped_pv_tracker::key_for("pv-1", "ns", "pvc-1");
+  const auto pvc_key = skipped_pv_tracker::key_for("", "ns", "pvc-2");
+  EXPECT_EQ(t.record_of(pv_key), nullptr);
+  t.record_of(pv_key) = &pv_record;
+  t.record_of(pvc_key) = &pvc_record;
+  EXPECT_FALSE(t.is_skipped(pv_key));
+  EXPECT_FALSE(t.is_included(pv_key));
+  EXPECT_TRUE(t.reasons(pv_key).empty());
+  t.track(pv_key, skip_approach::any, skip_cause::resource_policy_skip);
+  t.untrack(pvc_key);
+  EXPECT_TRUE(t.is_skipped(pv_key));
+  EXPECT_TRUE(t.is_included(pvc_key));
+  EXPECT_EQ(t.record_of(pv_key), &pv_record);
+  EXPECT_EQ(t.record_of(pvc_key), &pvc_record);
+  // The same text through other views is the same volume.
+  const std::string ns = "ns", name = "pvc-2";
+  EXPECT_EQ(t.record_of(skipped_pv_tracker::key_for("", ns, name)), &pvc_record);
+}
+
 // Velero's texts for the pod-volume causes name the pod and its volume (podvolume/backupper.go).
 TEST(skipped_pv_tracker, pod_volume_reasons_name_the_pod) {
   k8s::pod pod = pod_with_pvcs("web-0");
