@@ -86,25 +86,35 @@ median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) 
 # R_time[KEY] (median wall seconds), R_cpu[KEY] (median user+system CPU seconds), R_rss[KEY]
 # (max peak RSS, KB), R_runs[KEY], or R_error[KEY] when an exit code is not in OK_CODES.
 declare -A R_time R_cpu R_rss R_runs R_error
+# run_once KEY OK_CODES CMD...: one run of CMD (stdout to /dev/null) under /usr/bin/time -v;
+# sets run_wall (seconds), run_cpu (user + system seconds) and run_rss (KB), or, when the exit
+# code is not in OK_CODES, R_error[KEY], logs it and fails.
+run_once() {
+  local key=$1 ok_codes=$2
+  shift 2
+  local t0 t1 rc=0
+  t0=$(date +%s.%N)
+  /usr/bin/time -v -o "$tmp/time.txt" "$@" >/dev/null 2>"$tmp/stderr.txt" || rc=$?
+  t1=$(date +%s.%N)
+  if ! [[ " $ok_codes " == *" $rc "* ]]; then
+    R_error[$key]="exit $rc: $(grep -v '^Command' "$tmp/stderr.txt" | head -n 1 | cut -c1-120)"
+    log "$key: failed (${R_error[$key]})"
+    return 1
+  fi
+  run_wall=$(awk_calc "$t1 - $t0")
+  run_cpu=$(awk -F': ' '/User time|System time/ { s += $2 } END { print s + 0 }' "$tmp/time.txt")
+  run_rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$tmp/time.txt")
+}
 measure() {
   local key=$1 runs=$2 ok_codes=$3
   shift 3
-  local times=() cpus=() rss_max=0 spent=0 i t0 t1 rc rss
+  local times=() cpus=() rss_max=0 spent=0 i
   for ((i = 0; i < runs; i++)); do
-    t0=$(date +%s.%N)
-    rc=0
-    /usr/bin/time -v -o "$tmp/time.txt" "$@" >/dev/null 2>"$tmp/stderr.txt" || rc=$?
-    t1=$(date +%s.%N)
-    if ! [[ " $ok_codes " == *" $rc "* ]]; then
-      R_error[$key]="exit $rc: $(grep -v '^Command' "$tmp/stderr.txt" | head -n 1 | cut -c1-120)"
-      log "$key: failed (${R_error[$key]})"
-      return 0
-    fi
-    rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$tmp/time.txt")
-    ((rss > rss_max)) && rss_max=$rss
-    times+=("$(awk_calc "$t1 - $t0")")
-    cpus+=("$(awk -F': ' '/User time|System time/ { s += $2 } END { print s + 0 }' "$tmp/time.txt")")
-    spent=$(awk_calc "$spent + $t1 - $t0")
+    run_once "$key" "$ok_codes" "$@" || return 0
+    ((run_rss > rss_max)) && rss_max=$run_rss
+    times+=("$run_wall")
+    cpus+=("$run_cpu")
+    spent=$(awk_calc "$spent + $run_wall")
     if awk "BEGIN { exit !($spent > $max_seconds) }"; then
       ((i + 1 < runs)) && log "$key: stopping after $((i + 1)) runs (${spent}s > VOLPOL_BENCH_MAX_SECONDS=$max_seconds)"
       break
@@ -209,14 +219,6 @@ done
 # by ±10% over minutes: four full runs gave 1.11, 1.12, 1.11 and 1.25 for the same code). So the
 # plans of two adjacent sizes are also run alternately (a b a b ...), and the targets are judged
 # on the medians of those runs; the tables above keep the per-size medians.
-wall_once() { # wall seconds of one run of CMD (output discarded); fails when CMD exits > 1
-  local t0 t1 rc=0
-  t0=$(date +%s.%N)
-  "$@" >/dev/null 2>&1 || rc=$?
-  t1=$(date +%s.%N)
-  ((rc > 1)) && return 1
-  awk_calc "$t1 - $t0"
-}
 declare -A I_time I_runs
 for ((i = 1; i < ${#done_sizes[@]}; i++)); do
   a=${done_sizes[i - 1]}
@@ -226,10 +228,12 @@ for ((i = 1; i < ${#done_sizes[@]}; i++)); do
     times_a=()
     times_b=()
     for ((k = 0; k < ${size_runs[$b]}; k++)); do
-      t=$(wall_once "$volpol" plan -f "$out/cluster-$a.$input" "${plan_args[@]}" --threads "$threads") || continue 2
-      times_a+=("$t")
-      t=$(wall_once "$volpol" plan -f "$out/cluster-$b.$input" "${plan_args[@]}" --threads "$threads") || continue 2
-      times_b+=("$t")
+      run_once "scaling-$input/$a" "0 1" "$volpol" plan -f "$out/cluster-$a.$input" "${plan_args[@]}" --threads "$threads" ||
+        continue 2
+      times_a+=("$run_wall")
+      run_once "scaling-$input/$b" "0 1" "$volpol" plan -f "$out/cluster-$b.$input" "${plan_args[@]}" --threads "$threads" ||
+        continue 2
+      times_b+=("$run_wall")
     done
     I_time[$input/$a]=$(median "${times_a[@]}")
     I_time[$input/$b/from-$a]=$(median "${times_b[@]}")

@@ -39,15 +39,7 @@ bool pvc_snapshot_tracker::claim_key_equal::operator()(const claim_key& a, const
 void pvc_snapshot_tracker::record(const k8s::pod& pod, std::string_view volume_name, status to, status from) {
   const k8s::pod_volume* v = pod.find_volume(volume_name);
   if (v == nullptr || !v->sources.has(k8s::volume_source::persistent_volume_claim)) return;
-  const claim_key key{pod.metadata.namespace_, v->sources.claim_name};
-  const std::uint64_t hash = claim_key_hash{}(key);
-  std::uint32_t at = index_.find(hash, [&](std::uint32_t i) { return claim_key_equal{}(pvcs_[i].first, key); });
-  if (at == flat_index::npos) {
-    at = static_cast<std::uint32_t>(pvcs_.size());
-    pvcs_.emplace_back(key, entry{});
-    index_.insert(hash, at);  // (a throw ends the walk)
-  }
-  entry& e = pvcs_[at].second;
+  entry& e = pvcs_[claim_key{pod.metadata.namespace_, v->sources.claim_name}];
   e.pod = &pod;  // Velero records the pod whatever the transition
   if (e.st == from) e.st = to;
 }
@@ -62,14 +54,8 @@ void pvc_snapshot_tracker::opt_out(const k8s::pod& pod, std::string_view volume_
   record(pod, volume_name, status::opted_out, status::not_tracked);
 }
 
-const pvc_snapshot_tracker::entry* pvc_snapshot_tracker::find(const claim_key& key) const {
-  const std::uint32_t at = index_.find(claim_key_hash{}(key),
-                                       [&](std::uint32_t i) { return claim_key_equal{}(pvcs_[i].first, key); });
-  return at == flat_index::npos ? nullptr : &pvcs_[at].second;
-}
-
 const k8s::pod* pvc_snapshot_tracker::opted_out_by_pod(std::string_view ns, std::string_view name) const {
-  const entry* e = find(claim_key{ns, name});
+  const entry* e = pvcs_.find(claim_key{ns, name});
   if (e == nullptr || e->st != status::opted_out) return nullptr;
   return e->pod;
 }
@@ -81,7 +67,7 @@ bool pvc_snapshot_tracker::taken_for_pod_volume(const k8s::pod& pod, std::string
 }
 
 pvc_snapshot_tracker::status pvc_snapshot_tracker::status_of(std::string_view ns, std::string_view name) const {
-  const entry* e = find(claim_key{ns, name});
+  const entry* e = pvcs_.find(claim_key{ns, name});
   return e == nullptr ? status::not_tracked : e->st;
 }
 

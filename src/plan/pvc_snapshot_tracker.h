@@ -8,7 +8,6 @@
 
 #include <cstddef>
 #include <string_view>
-#include <vector>
 
 #include "volpol/core/flat_index.h"
 #include "volpol/k8s/pod.h"
@@ -36,10 +35,7 @@ class pvc_snapshot_tracker {
   [[nodiscard]] bool taken_for_pod_volume(const k8s::pod& pod, std::string_view volume_name) const;
   [[nodiscard]] status status_of(std::string_view ns, std::string_view name) const;
   /// Room for `pvcs` claims without rehashing.
-  void reserve(std::size_t pvcs) {
-    index_.reserve(pvcs);
-    pvcs_.reserve(pvcs);
-  }
+  void reserve(std::size_t pvcs) { pvcs_.reserve(pvcs); }
 
  private:
   struct entry {
@@ -59,10 +55,7 @@ class pvc_snapshot_tracker {
     [[nodiscard]] bool operator()(const claim_key& a, const claim_key& b) const noexcept;
   };
   void record(const k8s::pod& pod, std::string_view volume_name, status to, status from);
-  [[nodiscard]] const entry* find(const claim_key& key) const;
-  /// The claims met, in the order met, and a flat table of positions in pvcs_ (flat_index.h).
-  flat_index index_;
-  std::vector<std::pair<claim_key, entry>> pvcs_;
+  flat_hash_map<claim_key, entry, claim_key_hash, claim_key_equal> pvcs_;
 };
 
 }  // namespace volpol::plan

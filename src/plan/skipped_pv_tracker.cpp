@@ -24,27 +24,10 @@ std::string_view to_string(skip_approach a) {
   return "any";
 }
 
-std::uint32_t skipped_pv_tracker::position(const detail::walk_key& key, std::uint64_t hash) const {
-  return index_.find(hash, [&](std::uint32_t i) { return entries_[i].key == key; });
-}
-
-const skipped_pv_tracker::entry* skipped_pv_tracker::find(const detail::walk_key& key) const {
-  const std::uint32_t at = position(key, detail::walk_key_hash{}(key));
-  return at == flat_index::npos ? nullptr : &entries_[at];
-}
-
-skipped_pv_tracker::entry& skipped_pv_tracker::find_or_add(const detail::walk_key& key) {
-  const std::uint64_t hash = detail::walk_key_hash{}(key);
-  if (const std::uint32_t at = position(key, hash); at != flat_index::npos) return entries_[at];
-  entry& e = entries_.emplace_back(entry{key, {}, nullptr, false});
-  index_.insert(hash, static_cast<std::uint32_t>(entries_.size() - 1));  // (a throw ends the walk)
-  return e;
-}
-
 void skipped_pv_tracker::track(const detail::walk_key& key, skip_approach approach, skip_cause cause,
                                const k8s::pod* pod, const k8s::pod_volume* pod_volume) {
   if (key.empty() || cause == skip_cause::none) return;
-  entry& e = find_or_add(key);
+  entry& e = volumes_[key];
   if (e.included) return;
   e.reasons.cause[static_cast<std::size_t>(approach)] = cause;
   if (approach == skip_approach::pod_volume) {
@@ -55,19 +38,19 @@ void skipped_pv_tracker::track(const detail::walk_key& key, skip_approach approa
 
 void skipped_pv_tracker::untrack(const detail::walk_key& key) {
   if (key.empty()) return;
-  entry& e = find_or_add(key);
+  entry& e = volumes_[key];
   e.included = true;
   e.reasons = {};
 }
 
 bool skipped_pv_tracker::is_skipped(const detail::walk_key& key) const {
-  const entry* e = find(key);
+  const entry* e = volumes_.find(key);
   return e != nullptr && !e->reasons.empty();
 }
 
 skipped_reasons skipped_pv_tracker::reasons(const detail::walk_key& key) const {
   if (key.empty()) return {};
-  const entry* e = find(key);
+  const entry* e = volumes_.find(key);
   return e == nullptr ? skipped_reasons{} : e->reasons;
 }
 

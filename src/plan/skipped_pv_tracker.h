@@ -9,7 +9,6 @@
 
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "volpol/core/flat_index.h"
 #include "volpol/plan/volume_decision.h"
@@ -30,7 +29,7 @@ class skipped_pv_tracker {
   void untrack(const detail::walk_key& key);
   [[nodiscard]] bool is_skipped(const detail::walk_key& key) const;
   [[nodiscard]] bool is_included(const detail::walk_key& key) const {
-    const entry* e = find(key);
+    const entry* e = volumes_.find(key);
     return e != nullptr && e->included;
   }
   /// The volume's entries; empty when it is not skipped.
@@ -40,13 +39,10 @@ class skipped_pv_tracker {
   /// getVolumeKey is also the key the walk finds its PV and PVC records by, so the tracker's
   /// table is that index too: one table (one probe, one set of slots) for both. A key given
   /// here and never tracked is not skipped (is_skipped false, reasons empty).
-  [[nodiscard]] volume_record*& record_of(const detail::walk_key& key) { return find_or_add(key).record; }
+  [[nodiscard]] volume_record*& record_of(const detail::walk_key& key) { return volumes_[key].record; }
 
   /// Room for `volumes` volumes without rehashing (the walk knows how many PVs and PVCs).
-  void reserve(std::size_t volumes) {
-    index_.reserve(volumes);
-    entries_.reserve(volumes);
-  }
+  void reserve(std::size_t volumes) { volumes_.reserve(volumes); }
 
   /// Velero's getVolumeKey: the PV's key, else the PVC's, else an empty key.
   [[nodiscard]] static detail::walk_key key_for(zstring_view pv_name, zstring_view pvc_namespace,
@@ -58,16 +54,11 @@ class skipped_pv_tracker {
   /// One volume the tracker was told of: its reasons, or `included` once untracked (Velero's
   /// two maps, `pvs` and `includedPVs`, as one entry), and the walk's record of it.
   struct entry {
-    detail::walk_key key;
     skipped_reasons reasons;
     volume_record* record = nullptr;  ///< record_of()
     bool included = false;
   };
-  [[nodiscard]] std::uint32_t position(const detail::walk_key& key, std::uint64_t hash) const;
-  [[nodiscard]] const entry* find(const detail::walk_key& key) const;
-  entry& find_or_add(const detail::walk_key& key);
-  flat_index index_;  // positions in entries_ (flat_index.h)
-  std::vector<entry> entries_;
+  flat_hash_map<detail::walk_key, entry, detail::walk_key_hash> volumes_;
 };
 
 /// Velero's reason text for one cause (the pod-volume causes name `pod` and `pod_volume`).

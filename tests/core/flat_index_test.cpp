@@ -1,10 +1,13 @@
 // flat_index (volpol/core/flat_index.h): the cluster's name indexes keep 8 bytes a slot, a tag of
 // the hash's low 32 bits. Every key stays findable through growth, keys whose tags are equal
-// are told apart by `same` (the object's key), and an absent key is not found.
+// are told apart by `same` (the object's key), and an absent key is not found. flat_hash_map
+// (the walk's trackers) is that index over a vector of its own entries.
 #include "volpol/core/flat_index.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -65,6 +68,62 @@ TEST(FlatIndex, ReservedTableHoldsItsKeysAndStillGrows) {
   for (std::uint32_t i = 0; i < k.keys.size(); ++i) EXPECT_EQ(k.find(k.keys[i], k.hashes[i]), i);
   k.index.clear();
   EXPECT_EQ(k.find(k.keys[0], k.hashes[0]), flat_index::npos);
+}
+
+// flat_hash_map: values found by key through the flat table, added value-initialised by [],
+// kept in the order added; a key equal by `Equal` but not by bytes is the same entry.
+struct text_hash {
+  std::size_t operator()(const std::string& s) const { return key_hash(s); }
+};
+
+TEST(FlatHashMap, FindsAddsAndKeepsValuesThroughGrowth) {
+  flat_hash_map<std::string, int, text_hash> m;
+  EXPECT_EQ(m.find("absent"), nullptr);
+  for (int i = 0; i < 1000; ++i) m["pvc-" + std::to_string(i)] = i * 3;
+  ASSERT_EQ(m.size(), 1000U);
+  for (int i = 0; i < 1000; ++i) {
+    const int* v = m.find("pvc-" + std::to_string(i));
+    ASSERT_NE(v, nullptr) << i;
+    EXPECT_EQ(*v, i * 3);
+  }
+  // [] on a present key finds it: no second entry.
+  m["pvc-7"] += 1;
+  EXPECT_EQ(m.size(), 1000U);
+  EXPECT_EQ(*m.find("pvc-7"), 22);
+  // [] on an absent key adds a value-initialised one.
+  EXPECT_EQ(m["pvc-1000"], 0);
+  EXPECT_EQ(m.size(), 1001U);
+  EXPECT_EQ(m.find("pvc-1001"), nullptr);
+}
+
+TEST(FlatHashMap, ReservedValuesDoNotMove) {
+  flat_hash_map<std::string, int, text_hash> m;
+  m.reserve(64);
+  int& first = m["a"];
+  for (int i = 0; i < 63; ++i) m["b" + std::to_string(i)] = i;
+  EXPECT_EQ(&m["a"], &first);
+}
+
+struct case_insensitive_equal {
+  bool operator()(const std::string& a, const std::string& b) const {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+             return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+  }
+};
+struct case_insensitive_hash {
+  std::size_t operator()(const std::string& s) const {
+    std::string lower(s);
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return key_hash(lower);
+  }
+};
+
+TEST(FlatHashMap, KeysAreComparedByEqual) {
+  flat_hash_map<std::string, int, case_insensitive_hash, case_insensitive_equal> m;
+  m["Data-0"] = 5;
+  EXPECT_EQ(m["data-0"], 5);
+  EXPECT_EQ(m.size(), 1U);
 }
 
 }  // namespace

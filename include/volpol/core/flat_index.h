@@ -1,5 +1,6 @@
 // volpol/core/flat_index.h — an open-addressing hash index from keys to positions in a
-// sequence the caller keeps (the cluster's objects, the backup walk's records and trackers).
+// sequence the caller keeps (the cluster's objects), and flat_hash_map, the same index over a
+// vector of its own (the backup walk's trackers).
 //
 // The index stores (hash tag, position) pairs only, 8 bytes a slot; keys are compared through a
 // callback that reads them from the caller's own entries, so no key is copied and nothing is
@@ -26,6 +27,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace volpol {
@@ -105,6 +107,53 @@ class flat_index {
   std::vector<slot> slots_;
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
+};
+
+/// A hash map over flat_index: the entries (key, value) in one vector, in the order they were
+/// added, and the table holding their positions. For a caller whose values are few bytes and
+/// many (the backup walk's trackers): no allocation per entry, one probe per lookup.
+///
+///   Key    copyable; what `Hash` and `Equal` read (views are fine: they must outlive the map)
+///   Hash   `std::size_t operator()(const Key&)`, 64 bits used
+///   Equal  `bool operator()(const Key&, const Key&)`
+///
+/// References to values stay valid until the next entry is added (the vector may move them);
+/// reserve() first to keep them. Errors: operator[] throws std::bad_alloc, or std::length_error
+/// past 2^31 entries; the map is unchanged then.
+template <class Key, class Value, class Hash, class Equal = std::equal_to<Key>>
+class flat_hash_map {
+ public:
+  /// The value stored under `key`, or null.
+  [[nodiscard]] const Value* find(const Key& key) const {
+    const std::uint32_t at = position(key, Hash{}(key));
+    return at == flat_index::npos ? nullptr : &entries_[at].second;
+  }
+  /// The value stored under `key`, added value-initialised when absent (as std::unordered_map).
+  Value& operator[](const Key& key) {
+    const std::uint64_t hash = Hash{}(key);
+    if (const std::uint32_t at = position(key, hash); at != flat_index::npos) return entries_[at].second;
+    entries_.emplace_back(key, Value{});
+    try {
+      index_.insert(hash, static_cast<std::uint32_t>(entries_.size() - 1));
+    } catch (...) {
+      entries_.pop_back();
+      throw;
+    }
+    return entries_.back().second;
+  }
+  /// Room for `n` entries without growing the table or moving the values.
+  void reserve(std::size_t n) {
+    index_.reserve(n);
+    entries_.reserve(n);
+  }
+  [[nodiscard]] std::size_t size() const { return entries_.size(); }
+
+ private:
+  [[nodiscard]] std::uint32_t position(const Key& key, std::uint64_t hash) const {
+    return index_.find(hash, [&](std::uint32_t i) { return Equal{}(entries_[i].first, key); });
+  }
+  flat_index index_;
+  std::vector<std::pair<Key, Value>> entries_;
 };
 
 }  // namespace volpol
