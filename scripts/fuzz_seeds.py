@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of each fuzz harness into OUT/<harness>/ from the repository's
-examples and test data, the conformance corpus (../shared/conformance, when present) and the
+examples and test data, the conformance corpus (tests/data/conformance) and the
 hand-written seeds in fuzz/seeds/<harness>/. Usage: fuzz_seeds.py OUT"""
 import hashlib
 import io
@@ -15,12 +15,8 @@ import yaml
 
 root = pathlib.Path(__file__).resolve().parent.parent
 out = pathlib.Path(sys.argv[1])
-conformance = root.parent / "shared" / "conformance"
-if not conformance.is_dir():
-    conformance = pathlib.Path("/work/shared/conformance")
-real = root.parent / "shared" / "data" / "real"
-if not real.is_dir():
-    real = pathlib.Path("/work/shared/data/real")
+conformance = root / "tests" / "data" / "conformance"
+real = root / "tests" / "data" / "real"
 harnesses = ["policy", "config_map", "json_objects", "yaml_objects", "yaml_unread_fields", "archive", "quantity", "label_selector",
              "admission_review", "volume_info", "test_file", "suppressions"]
 for h in harnesses:

@@ -34,6 +34,7 @@ inline cli_result run_cli(const std::vector<std::string>& args) {
 }
 
 inline std::string source_path(const std::string& rel) { return std::string(VOLPOL_SOURCE_DIR) + "/" + rel; }
-inline std::string shared_path(const std::string& rel) { return std::string(VOLPOL_SHARED_DIR) + "/" + rel; }
+/// A file of the tests' data (tests/data/REL): the real dumps and the conformance corpus are there too.
+inline std::string test_data_path(const std::string& rel) { return std::string(VOLPOL_TEST_DATA_DIR) + "/" + rel; }
 
 }  // namespace volpol::testing

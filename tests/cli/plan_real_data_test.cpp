@@ -1,4 +1,4 @@
-// `volpol plan` on every real dump in ../shared/data/real/ (see its README): a plan for every
+// `volpol plan` on every real dump in tests/data/real/ (see its README): a plan for every
 // volume, with the method Velero would use under default backup options (no policy,
 // snapshotVolumes unset, EnableCSI on).
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include "cli_runner.h"
 
 using volpol::testing::run_cli;
-using volpol::testing::shared_path;
+using volpol::testing::test_data_path;
 
 namespace {
 
@@ -97,7 +97,7 @@ const std::vector<expectation>& cases() {
 TEST(plan_real_data, every_volume_of_every_dump_is_planned) {
   for (const expectation& c : cases()) {
     SCOPED_TRACE(c.file);
-    std::vector<std::string> args = {"plan", "-f", shared_path(std::string("data/real/") + c.file), "-o", "json"};
+    std::vector<std::string> args = {"plan", "-f", test_data_path(std::string("real/") + c.file), "-o", "json"};
     args.insert(args.end(), c.extra.begin(), c.extra.end());
     const auto r = run_cli(args);
     EXPECT_EQ(r.exit, c.exit) << r.err;
@@ -116,7 +116,7 @@ TEST(plan_real_data, every_volume_of_every_dump_is_planned) {
 }
 
 TEST(plan_real_data, the_whole_folder_plans_in_one_run) {
-  const auto r = run_cli({"plan", "-f", shared_path("data/real"), "-o", "json"});
+  const auto r = run_cli({"plan", "-f", test_data_path("real"), "-o", "json"});
   const YAML::Node doc = YAML::Load(r.out);
   // Each fixture pair (.json/.yaml) holds the same object: the second copy is a duplicate
   // namespace/name, reported as a problem, and the rest is still planned.

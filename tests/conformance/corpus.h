@@ -1,4 +1,4 @@
-// tests/conformance/corpus.h — the conformance corpus format (../shared/conformance/README.md)
+// tests/conformance/corpus.h — the conformance corpus format (tests/data/conformance/README.md)
 // and the op table the runner dispatches on.
 #pragma once
 

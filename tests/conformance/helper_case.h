@@ -1,5 +1,5 @@
 // Shared by ops_helper.cpp and ops_podvolume.cpp: reading a helper case's options, cluster,
-// policies and target objects (see ../shared/conformance/README.md, "Operations").
+// policies and target objects (see tests/data/conformance/README.md, "Operations").
 #pragma once
 
 #include <yaml-cpp/yaml.h>

@@ -2,7 +2,8 @@
 // with `N passed, M failed`. Exit code 1 on any failure (including an unknown op or a
 // corpus file that cannot be read: a failure, never a skip).
 //
-// Without PATH it reads $VOLPOL_CONFORMANCE_DIR, else ../shared/conformance.
+// Without PATH it reads $VOLPOL_CONFORMANCE_DIR, else tests/data/conformance (run from the
+// repository's root).
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -22,7 +23,7 @@ int main(int argc, char** argv) {
   }
   if (paths.empty()) {
     const char* env = std::getenv("VOLPOL_CONFORMANCE_DIR");
-    paths.emplace_back(env && *env ? env : "../shared/conformance");
+    paths.emplace_back(env && *env ? env : "tests/data/conformance");
   }
 
   op_table ops;

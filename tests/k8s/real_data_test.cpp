@@ -1,4 +1,4 @@
-// Every file of shared/data/real (dumps nobody on this project wrote) loads, and gives the
+// Every file of tests/data/real (dumps nobody on this project wrote) loads, and gives the
 // objects, volumes, sources, storage classes and capacities its README describes.
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 namespace volpol::k8s {
 namespace {
 
-const std::string real_dir = std::string(VOLPOL_SHARED_DIR) + "/data/real/";
+const std::string real_dir = std::string(VOLPOL_TEST_DATA_DIR) + "/real/";
 
 load_result load_real(const std::string& name) {
   const std::vector<std::string> paths = {real_dir + name};

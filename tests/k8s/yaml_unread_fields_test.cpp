@@ -1,6 +1,6 @@
 // The YAML reader's shortcut past unread fields (src/k8s/loader/yaml_unread_fields.h): which
 // lines it blanks, where it gives up, and that a load with it reads exactly the objects and
-// problems a load without it reads (every YAML file of the project and of shared/data/real).
+// problems a load without it reads (every YAML file of the project, tests/data/real's dumps included).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -511,12 +511,11 @@ TEST(yaml_unread_fields, a_syntax_error_inside_a_blanked_value_is_not_seen) {
   EXPECT_EQ(with.objects.pods().front().phase, "Running");
 }
 
-/// Every YAML file of the project's examples and test data, and of shared/data/real.
+/// Every YAML file of the project's examples and test data (the real dumps in tests/data/real too).
 std::vector<std::filesystem::path> yaml_files() {
   std::vector<std::filesystem::path> out;
   for (const std::string& dir :
-       {std::string(VOLPOL_SOURCE_DIR) + "/examples", std::string(VOLPOL_SOURCE_DIR) + "/tests/data",
-        std::string(VOLPOL_SHARED_DIR) + "/data/real"}) {
+       {std::string(VOLPOL_SOURCE_DIR) + "/examples", std::string(VOLPOL_TEST_DATA_DIR)}) {
     if (!std::filesystem::exists(dir)) continue;
     for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
       const std::string ext = e.path().extension().string();
