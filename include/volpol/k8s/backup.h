@@ -80,7 +80,7 @@ struct unknown_field {
   value_mark at;     ///< where the key is written, when the body carries positions
 };
 
-/// The unknown spec fields of a Backup (`schedule` false) or a Schedule body.
+/// The unknown spec fields of a Backup (`schedule` false) or a Schedule body, ordered by path.
 [[nodiscard]] std::vector<unknown_field> unknown_spec_fields(const value& body, bool schedule);
 
 /// The Backup the schedule controller creates from `s` (pkg/controller/schedule_controller.go

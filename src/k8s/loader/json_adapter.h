@@ -81,6 +81,34 @@ struct json_adapter {
     return true;
   }
 
+  /// fields(), after `on_kind(value)` for the object's `kind` field wherever it stands (the
+  /// object is searched for it first, then read again from its start): every kind is read
+  /// whole in any key order (kubectl prints keys in alphabetical order, `driver` before
+  /// `kind`). `on_kind` is not called when there is no `kind`; `f` sees `kind` again.
+  template <class K, class F>
+  bool fields_kind_first(node& n, K&& on_kind, F&& f) {
+    simdjson::ondemand::object obj;
+    if (auto e = n.get_object().get(obj)) {
+      bool null = false;
+      if (e == simdjson::INCORRECT_TYPE && !n.is_null().get(null) && null) return true;
+      return fail(e);
+    }
+    auto found = obj.find_field_unordered("kind");
+    if (found.error() == simdjson::SUCCESS) {
+      if (!on_kind(found.value_unsafe())) return false;
+    } else if (found.error() != simdjson::NO_SUCH_FIELD) {
+      return fail(found.error());
+    }
+    bool has_fields = false;
+    if (auto e = obj.reset().get(has_fields)) return fail(e);
+    for (auto r : obj) {
+      simdjson::ondemand::field fld;
+      if (auto e = std::move(r).get(fld)) return fail(e);
+      if (!f(raw_key(fld.key()), fld.value())) return false;
+    }
+    return true;
+  }
+
   template <class F>
   bool entries(node& n, F&& f) {
     simdjson::ondemand::object obj;

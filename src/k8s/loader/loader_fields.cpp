@@ -70,7 +70,7 @@ void object_fields::clear() {
   phase.clear();
   status_capacity.reset();
   pod_shape = pv_shape = pvc_shape = false;
-  capture = body_before_kind = false;
+  capture = false;
   captured.clear();
 }
 

@@ -70,7 +70,6 @@ struct object_fields {
   bool pvc_shape = false;  ///< spec.resources / volumeName, status.capacity
   // the other kinds volpol reads whole (volpol/k8s/object_value.h)
   bool capture = false;                ///< `kind` (or the hint) is one of them
-  bool body_before_kind = false;       ///< a field other than apiVersion/metadata came before `kind`
   std::vector<value::entry> captured;  ///< top-level fields but kind, apiVersion, metadata
 
   void clear();

@@ -136,9 +136,12 @@ class object_reader : private value_reader<A> {
     field_mask mask;
     bool is_list = false;
     if (extra_kind_of(hint)) f.capture = true;  // a folder or list names one of the other kinds
-    const bool ok = a_.fields(n, [&](std::string_view key, node& v) {
-      return top_field(key, v, f, mask, is_list, depth);
-    });
+    // `kind` first, wherever it stands (kubectl writes keys in alphabetical order: a
+    // VolumeSnapshotClass's `driver`, a ConfigMap's `data` come before it), so that every
+    // field is read for the object's own kind in any key order.
+    const bool ok = a_.fields_kind_first(
+        n, [&](node& v) { return kind_field(v, f, mask); },
+        [&](std::string_view key, node& v) { return top_field(key, v, f, mask, is_list, depth); });
     if (!ok) {
       if (failed_) {
         sink_.problem(std::move(error_));
@@ -172,17 +175,19 @@ class object_reader : private value_reader<A> {
     return true;
   }
 
+  /// The object's `kind`: what the object's other fields are read as.
+  bool kind_field(node& v, object_fields& f, field_mask& mask) {
+    if (!string_field("kind", v, f.kind)) return false;
+    mask = field_mask::for_kind(kind_from_name(f.kind));
+    if (extra_kind_of(f.kind)) f.capture = true;
+    return true;
+  }
+
   bool top_field(std::string_view key, node& v, object_fields& f, field_mask& mask, bool& is_list, int depth) {
-    if (key == "kind") {
-      if (!string_field(key, v, f.kind)) return false;
-      mask = field_mask::for_kind(kind_from_name(f.kind));
-      if (extra_kind_of(f.kind)) f.capture = true;
-      return true;
-    }
+    if (key == "kind") return kind_field(v, f, mask);  // read first already; a repeated key: the last wins
     if (key == "apiVersion") return string_field(key, v, f.api_version);
     if (key == "metadata") return mask.metadata || f.capture ? scoped(key, [&] { return metadata(v, f); }) : true;
     if (f.capture && key != "items") return capture_field(key, v, f);
-    if (f.kind.empty()) f.body_before_kind = true;
     if (key == "spec") return scoped(key, [&] { return spec(v, f, mask); });
     if (key == "status") return scoped(key, [&] { return status(v, f, mask); });
     if (key == "items") return items(v, f, is_list, depth);

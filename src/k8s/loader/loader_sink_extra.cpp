@@ -28,12 +28,6 @@ bool cluster_sink::add_extra(object_fields& f, const classification& c, object_o
   where.where.offset = origin.offset;
   where.where.has_offset = origin.line == 0 && !origin.file.empty();
   where.object = fmt::format("{} {}", kind_name(*k), who);
-  if (f.body_before_kind) {
-    diagnostic w = where;
-    w.level = severity::warning;
-    w.message = "fields written before `kind` were not read (volpol reads this kind whole only after `kind`)";
-    problem(std::move(w));
-  }
   value body = value::make_mapping(std::move(f.captured));
   f.captured.clear();
   if (*k == extra_kind::backup || *k == extra_kind::schedule)

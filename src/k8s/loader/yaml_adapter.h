@@ -61,6 +61,19 @@ struct yaml_adapter {
     return true;
   }
 
+  /// fields(), after `on_kind(value)` for the object's `kind` field wherever it stands (see
+  /// json_adapter::fields_kind_first).
+  template <class K, class F>
+  bool fields_kind_first(node& n, K&& on_kind, F&& f) {
+    bool found = false;
+    const bool ok = fields(n, [&](std::string_view key, node& v) {
+      if (key != "kind" || found) return true;
+      found = true;
+      return on_kind(v);
+    });
+    return ok && fields(n, std::forward<F>(f));
+  }
+
   template <class F>
   bool entries(node& n, F&& f) {
     return fields(n, std::forward<F>(f));
