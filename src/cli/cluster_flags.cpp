@@ -284,6 +284,8 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
   if (sc.call.ok() && vsc.call.ok()) {
     live.drivers_without_snapshot_class = drivers_without_snapshot_class(sc.out, vsc.out);
     live.snapshot_classes_read = true;
+    live.class_lists.push_back({sc.out, "kubectl get storageclasses"});
+    live.class_lists.push_back({vsc.out, "kubectl get volumesnapshotclasses"});
   } else {
     live.warnings.add(warning_from(kc, sc.call.ok() ? vsc.call : sc.call,
                                    "assumed: a VolumeSnapshotClass exists for every CSI driver"));
@@ -320,6 +322,16 @@ k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options o
     named.add(k8s::explain_kubectl_failure(live.kubectl, call));
     loaded.objects = k8s::cluster{};
   }
+  // The classes read before, as objects (a class that does not load is reported, not used).
+  if (!failed)
+    for (const fetched_text& list : live.class_lists) {
+      k8s::load_result classes = k8s::load_text(list.text, list.source, options);
+      for (const diagnostic& d : classes.problems) named.add(d);
+      for (const k8s::storage_class& c : classes.objects.storage_classes())
+        if (auto added = loaded.objects.add(k8s::extra_object(c)); !added) named.add(*added.error());
+      for (const k8s::volume_snapshot_class& c : classes.objects.volume_snapshot_classes())
+        if (auto added = loaded.objects.add(k8s::extra_object(c)); !added) named.add(*added.error());
+    }
   loaded.problems = std::move(named);
   return loaded;
 }

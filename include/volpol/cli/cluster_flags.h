@@ -74,6 +74,10 @@ struct live_cluster {
   /// CSI drivers of StorageClasses that no VolumeSnapshotClass serves: "driver (class, ...)".
   std::vector<std::string> drivers_without_snapshot_class;
   bool snapshot_classes_read = false;
+  /// The StorageClass and VolumeSnapshotClass lists as kubectl printed them (JSON), loaded as
+  /// objects beside the PVs, PVCs and pods: the plan picks the VolumeSnapshotClass Velero's CSI
+  /// action picks, as from a dump of the same cluster.
+  std::vector<fetched_text> class_lists;
   std::vector<plan::volume_snapshot_location> volume_snapshot_locations;  ///< from the cluster
   bool volume_snapshot_locations_read = false;
   std::optional<fetched_text> backup;         ///< --from-backup / --from-schedule, as a Backup
