@@ -38,18 +38,20 @@ snapshot_class_choice choose_volume_snapshot_class(const k8s::cluster& c, const 
                                                    const k8s::string_map* backup_annotations,
                                                    std::string_view policy_snapshot_class) {
   snapshot_class_choice out;
-  if (c.storage_classes().empty() && c.volume_snapshot_classes().empty()) return out;  // not_checked
-  // validatePVCAndPV
+  // validatePVCAndPV (pkg/backup/actions/csi/pvc_action.go)
   if (!pvc.storage_class_name) {
     out.source = snapshot_class_source::no_storage_class_name;
     return out;
   }
-  out.storage_class = *pvc.storage_class_name;
-  // createVolumeSnapshot: get the StorageClass
+  // createVolumeSnapshot: the StorageClass Get. An empty name fails in client-go
+  // (rest.Request.Name: "resource name may not be empty") before any request, so whether the
+  // input holds StorageClasses does not matter.
   if (pvc.storage_class_name->empty()) {
     out.source = snapshot_class_source::empty_storage_class_name;
     return out;
   }
+  if (c.storage_classes().empty() && c.volume_snapshot_classes().empty()) return out;  // not_checked
+  out.storage_class = *pvc.storage_class_name;
   const k8s::storage_class* sc = c.find_storage_class(*pvc.storage_class_name);
   if (sc == nullptr) {
     out.source = snapshot_class_source::storage_class_not_found;
