@@ -1,4 +1,6 @@
 // volume_helper::should_perform_snapshot (volume_policy_helper.go ShouldPerformSnapshot).
+#include <algorithm>
+
 #include "resolved.h"
 #include "volpol/helper/pod_volumes.h"
 #include "volpol/helper/volume_helper.h"
@@ -9,10 +11,15 @@ namespace {
 
 /// A pod that mounts the PV's claim and fs-backs that volume up by its annotations; fills
 /// d.pod, d.pod_volume, d.pod_reason. Only the pods using the claim are visited.
-bool find_fs_backup_pod(const k8s::persistent_volume& pv, const k8s::cluster& c, bool default_volumes_to_fs_backup,
+bool find_fs_backup_pod(const k8s::persistent_volume& pv, const k8s::cluster& c, const helper_options& o,
                         decision& d) {
   if (!pv.claim_ref) return false;
   const k8s::object_reference& ref = *pv.claim_ref;
+  const bool default_volumes_to_fs_backup = o.default_volumes_to_fs_backup;
+  // GetPodsUsingPVCWithCache: a namespace the cache was not built for has no pods.
+  if (!o.pod_lookup_namespaces.empty() &&
+      !std::binary_search(o.pod_lookup_namespaces.begin(), o.pod_lookup_namespaces.end(), ref.namespace_))
+    return false;
   for (const k8s::pod* p : c.pods_using_pvc(ref.namespace_, ref.name)) {
     for (const auto& v : p->volumes) {
       if (!v.sources.has(k8s::volume_source::persistent_volume_claim) || v.sources.claim_name != ref.name) continue;
@@ -44,7 +51,7 @@ result<decision> volume_helper::should_perform_snapshot(volume_object target) co
     return d;
   }
   if (r.pv_unknown()) return pv_lookup_error(*r.pvc, r.lookup);
-  if (find_fs_backup_pod(*r.pv, *cluster_, options_.default_volumes_to_fs_backup, d)) {
+  if (find_fs_backup_pod(*r.pv, *cluster_, options_, d)) {
     d.why = reason::pod_fs_backup;
     return d;
   }

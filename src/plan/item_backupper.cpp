@@ -33,6 +33,23 @@ helper::helper_options core_options(const plan_input& in, const item_collection&
       in.server.default_volumes_to_fs_backup);
   // pkg/backup/backup.go: !ResourceIncludesExcludes.ShouldInclude("persistentvolumeclaims")
   o.backup_exclude_pvc = ic.backup_exclude_pvc();
+  // backup.go: NewVolumeHelperImplWithNamespaces(..., NamespaceIncludesExcludes.ResolveNamespaceList()):
+  // the namespaces that exist (Namespace objects, else those of the pods and PVCs) and are
+  // included. The CSI plugin's own helper caches each PVC's namespace as it comes: it sees all.
+  std::vector<std::string_view> active;
+  for (const k8s::namespace_object& n : in.cluster->namespaces()) active.emplace_back(n.metadata.name);
+  if (active.empty()) {
+    std::string_view last;  // objects come grouped by namespace: most repeats go here
+    auto add = [&](std::string_view ns) {
+      if (ns != last) active.push_back(last = ns);
+    };
+    for (const k8s::pod& p : in.cluster->pods()) add(p.metadata.namespace_);
+    for (const k8s::persistent_volume_claim& p : in.cluster->persistent_volume_claims()) add(p.metadata.namespace_);
+  }
+  std::sort(active.begin(), active.end());
+  active.erase(std::unique(active.begin(), active.end()), active.end());
+  for (std::string_view n : active)
+    if (ic.namespace_included(n)) o.pod_lookup_namespaces.emplace_back(n);
   return o;
 }
 

@@ -19,15 +19,24 @@ struct planned {
   k8s::load_result loaded;
   plan_result plan;
 
-  explicit planned(std::string_view cluster_yaml, backup_options backup = {}) {
+  explicit planned(std::string_view cluster_yaml, backup_options backup = {}, server_options server = {}) {
     loaded = k8s::load_text(cluster_yaml, "cluster.yaml");
     for (const diagnostic& d : loaded.problems) ADD_FAILURE() << d.to_string();
     plan_input in;
     in.cluster = &loaded.objects;
     in.backup = std::move(backup);
+    in.server = std::move(server);
     auto r = make_plan(in);
     EXPECT_TRUE(r.ok());
     if (r.ok()) plan = std::move(r).value();
+  }
+
+  /// The record of PV `name`.
+  const volume_record& pv(std::string_view name) const {
+    for (const volume_record& r : plan.volumes)
+      if (r.pv_name == name) return r;
+    ADD_FAILURE() << "no record for PV " << name;
+    return plan.volumes.front();
   }
 
   /// The record of PVC `name` (its pod volume's row when a pod mounts it).
@@ -82,4 +91,114 @@ TEST(velero_scenarios, empty_storage_class_name_on_a_non_csi_volume_is_skipped) 
   EXPECT_TRUE(r.skipped);
   EXPECT_NE(skipped_reason_text(r).find("csiSnapshot: skipped b/c it's not a CSI volume"), std::string::npos)
       << skipped_reason_text(r);
+}
+
+namespace {
+
+// PV pv-x (an EBS volume, not CSI) claimed by other/data; pod other/p mounts it and opts it into
+// fs-backup; pod app/web has nothing to do with it.
+constexpr std::string_view other_namespace_cluster = R"(apiVersion: v1
+kind: Namespace
+metadata:
+  name: app
+---
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: other
+---
+apiVersion: v1
+kind: PersistentVolume
+metadata:
+  name: pv-x
+spec:
+  awsElasticBlockStore:
+    volumeID: vol-0abc
+  capacity:
+    storage: 1Gi
+  claimRef:
+    name: data
+    namespace: other
+  storageClassName: gp2
+status:
+  phase: Bound
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: data
+  namespace: other
+spec:
+  resources:
+    requests:
+      storage: 1Gi
+  storageClassName: gp2
+  volumeName: pv-x
+status:
+  phase: Bound
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  annotations:
+    backup.velero.io/backup-volumes: v
+  name: p
+  namespace: other
+spec:
+  containers:
+  - name: c
+    volumeMounts:
+    - mountPath: /v
+      name: v
+  nodeName: node-1
+  volumes:
+  - name: v
+    persistentVolumeClaim:
+      claimName: data
+status:
+  phase: Running
+)";
+
+server_options with_aws_location() {
+  server_options s;
+  s.volume_snapshot_locations.push_back({"default", "aws"});
+  return s;
+}
+
+}  // namespace
+
+// pkg/backup/backup.go BackupWithResolvers: NewVolumeHelperImplWithNamespaces(...,
+// ResolveNamespaceList()); pkg/util/podvolume GetPodsUsingPVCWithCache: the PVC→pod cache
+// covers the backup's namespaces only. pv-x comes in through includeClusterResources; the pod
+// that opts its volume into fs-backup is in a namespace the backup leaves out, so the helper
+// never sees it and the PV is natively snapshotted (the research's scenario S2.1).
+TEST(velero_scenarios, opt_in_pod_outside_the_backup_namespaces_does_not_stop_the_pv_snapshot) {
+  backup_options b;
+  b.include_namespaces = {"app"};
+  b.include_cluster_resources = true;
+  const planned p(other_namespace_cluster, b, with_aws_location());
+  const volume_record& r = p.pv("pv-x");
+  EXPECT_EQ(r.method, backup_method::native_snapshot) << reason_text(r, p.plan);
+}
+
+// The same cluster with the pod's namespace in the backup: the cache sees the pod, its opt-in
+// stops the snapshot and its PodVolumeBackup backs the volume up.
+TEST(velero_scenarios, opt_in_pod_inside_the_backup_namespaces_stops_the_pv_snapshot) {
+  backup_options b;
+  b.include_namespaces = {"app", "other"};
+  b.include_cluster_resources = true;
+  const planned p(other_namespace_cluster, b, with_aws_location());
+  for (const volume_record& r : p.plan.volumes) EXPECT_NE(r.method, backup_method::native_snapshot);
+  EXPECT_EQ(p.pvc("data").method, backup_method::pod_volume_backup);
+}
+
+// ResolveNamespaceList of a wildcard that matches no namespace is empty: no cache is built and
+// the helper falls back to the live lookup, which sees the pod (scenario S2.3).
+TEST(velero_scenarios, namespace_list_resolving_to_nothing_falls_back_to_every_pod) {
+  backup_options b;
+  b.include_namespaces = {"zzz-*"};
+  b.include_cluster_resources = true;
+  const planned p(other_namespace_cluster, b, with_aws_location());
+  const volume_record& r = p.pv("pv-x");
+  EXPECT_NE(r.method, backup_method::native_snapshot) << reason_text(r, p.plan);
 }

@@ -10,7 +10,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace volpol::helper {
 
@@ -25,6 +27,13 @@ struct helper_options {
   /// Velero's `backupExcludePVC`: persistentVolumeClaim pod volumes are never fs-backed-up
   /// (the PVC itself is excluded from the backup by the resource filter).
   bool backup_exclude_pvc = false;
+  /// The namespaces whose pods ShouldPerformSnapshot's PVC→pod lookup sees, sorted: Velero's
+  /// PVC-pod cache, built for the backup's resolved namespace list
+  /// (volume_policy_helper.go NewVolumeHelperImplWithNamespaces, pkg/util/podvolume
+  /// GetPodsUsingPVCWithCache): a pod in another namespace is never seen, so its opt-in
+  /// annotation does not stop a PV's snapshot. Empty: no cache, every pod is seen (the live
+  /// lookup Velero falls back to when the list resolves to nothing).
+  std::vector<std::string> pod_lookup_namespaces;
 };
 
 /// The GroupResource Velero passes along with the object to ShouldPerformSnapshot,
