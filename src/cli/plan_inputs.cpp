@@ -531,6 +531,7 @@ bool run_planner(const plan_options& opt, plan::backup_options backup, const pla
 /// and the report says what the cluster read covers.
 void apply_live_facts(const live_cluster& live, prepared_plan& p) {
   if (live.nodes_read && live.snapshot_classes_read) std::erase(p.result.notes, plan::plan_note::node_agent_assumed);
+  if (live.nodes_read) std::erase(p.result.notes, plan::plan_note::node_agent_running_assumed);
   // The classes were read beside the objects (live_cluster_notes says what they cover), not
   // loaded: the plan's "no StorageClass or VolumeSnapshotClass in the input" does not hold.
   if (live.snapshot_classes_read) std::erase(p.result.notes, plan::plan_note::snapshot_classes_assumed);

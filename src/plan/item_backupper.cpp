@@ -14,6 +14,7 @@
 
 #include "volpol/helper/decision.h"
 #include "volpol/helper/problem.h"
+#include "volpol/plan/glob.h"
 
 namespace volpol::plan::detail {
 
@@ -209,7 +210,7 @@ item_backupper::item_backupper(const plan_input& in, namespace_includes_excludes
 // item_collector.go: pods, then PVCs, then PVs, each listed through the collection's filters
 // (items of namespaces the backup does not include get no record); itemInclusionChecks for the
 // exclude label and deletionTimestamp stay with each item's step.
-void item_backupper::run() {
+void item_backupper::run(bool failed_validation) {
   // PV and PVC records (pod rows: pod_rows_) are indexed in the skipped-PV tracker's table.
   skipped_.reserve(c_.persistent_volumes().size() + c_.persistent_volume_claims().size());
   pvc_tracker_.reserve(c_.persistent_volume_claims().size());
@@ -244,8 +245,15 @@ void item_backupper::run() {
   const std::vector<const k8s::pod*> pods = sorted_by_key(c_.pods());
   pod_ranks_.assign(pods.size(), 0);
   for (std::uint32_t i = 0; i < pods.size(); ++i) pod_ranks_[static_cast<std::size_t>(pods[i] - c_.pods().data())] = i;
+  const std::vector<std::string>& asked = in_.backup.include_namespaces;
+  auto walked = [&](std::string_view ns) {
+    if (!failed_validation) return ns_.should_include(ns) && ic_.namespace_included(ns);
+    return asked.empty() || std::any_of(asked.begin(), asked.end(), [&](const std::string& i) {
+             return i == "*" || glob_match(i, ns);
+           });
+  };
   for (const k8s::pod* p : pods) {
-    if (!ns_.should_include(p->metadata.namespace_) || !ic_.namespace_included(p->metadata.namespace_)) continue;
+    if (!walked(p->metadata.namespace_)) continue;
     const item_inclusion inc = ic_.collected(resource_kind::pods, p->metadata, p->has_deletion_timestamp);
     if (left_out(inc)) pod_not_collected(*p, inc);
     else backup_pod(*p);
@@ -253,7 +261,7 @@ void item_backupper::run() {
   if (beside.joinable()) beside.join();
   if (beside_failed) std::rethrow_exception(beside_failed);
   for (const k8s::persistent_volume_claim* pvc : pvcs) {
-    if (!ns_.should_include(pvc->metadata.namespace_) || !ic_.namespace_included(pvc->metadata.namespace_)) continue;
+    if (!walked(pvc->metadata.namespace_)) continue;
     const item_inclusion inc = ic_.collected(resource_kind::persistent_volume_claims, pvc->metadata);
     if (!left_out(inc)) {
       backup_pvc(*pvc);

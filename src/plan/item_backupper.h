@@ -31,7 +31,11 @@ class item_backupper {
  public:
   item_backupper(const plan_input& in, namespace_includes_excludes ns, resource_includes_excludes rf,
                  const item_collection& collection);
-  void run();
+  /// Walks the items. With `failed_validation` (the backup fails validation: nothing is
+  /// backed up) the namespaces walked are those the user asked for — includedNamespaces, any
+  /// exclude aside, every namespace when it is empty — so that each of their volumes is shown
+  /// as the error it is, even when the invalid filter itself would leave them out.
+  void run(bool failed_validation = false);
   /// The records; with `validation_errors` > 0 the backup fails validation and every volume
   /// is an error (volume_error_kind::failed_validation).
   plan_result finish(std::size_t validation_errors = 0);

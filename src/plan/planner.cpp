@@ -25,7 +25,8 @@ std::vector<plan_note> notes_for(const plan_input& in, const plan_result& out) {
   if (!b.snapshot_volumes) notes.push_back(plan_note::snapshot_volumes_unset);
   if (!b.data_mover.empty() && b.snapshot_move_data != true) notes.push_back(plan_note::data_mover_without_move_data);
   const bool classes_known = !in.cluster->storage_classes().empty() || !in.cluster->volume_snapshot_classes().empty();
-  if (!node_agent(*in.cluster, b.namespace_).known()) notes.push_back(plan_note::node_agent_assumed);
+  const bool agent_known = node_agent(*in.cluster, b.namespace_).known();
+  if (!agent_known) notes.push_back(classes_known ? plan_note::node_agent_running_assumed : plan_note::node_agent_assumed);
   else if (!classes_known) notes.push_back(plan_note::snapshot_classes_assumed);
   if (!in.ignored_kinds.empty()) notes.push_back(plan_note::ignored_kinds);
   return notes;
@@ -57,6 +58,7 @@ std::string plan_note_text(plan_note n, const plan_result& plan) {
     case plan_note::snapshot_volumes_unset: return "snapshotVolumes unset: counts as true where nothing else decides";
     case plan_note::node_agent_assumed:
       return "assumed: node agent running on every node; VolumeSnapshotClasses exist for CSI drivers";
+    case plan_note::node_agent_running_assumed: return "assumed: node agent running on every node";
     case plan_note::snapshot_classes_assumed:
       return "assumed: VolumeSnapshotClasses exist for CSI drivers (the input has no StorageClass or "
              "VolumeSnapshotClass)";
@@ -108,7 +110,7 @@ result<plan_result> make_plan(const plan_input& input_in) {
   detail::item_backupper w(input, std::move(ns).value(),
                            resource_includes_excludes(input.backup.include_resources, input.backup.exclude_resources),
                            *shared);
-  w.run();
+  w.run(!validation.empty());
   plan_result out = w.finish(validation.size());
   out.collection = std::move(shared);
   out.validation_errors = std::move(validation);

@@ -3,6 +3,7 @@
 // cluster of each test is written in kubectl's key order (alphabetical at every level).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -201,4 +202,20 @@ TEST(velero_scenarios, namespace_list_resolving_to_nothing_falls_back_to_every_p
   const planned p(other_namespace_cluster, b, with_aws_location());
   const volume_record& r = p.pv("pv-x");
   EXPECT_NE(r.method, backup_method::native_snapshot) << reason_text(r, p.plan);
+}
+
+// The plan's notes say what it assumed, and only that: with StorageClasses in the input it does
+// not claim to assume VolumeSnapshotClasses exist.
+TEST(velero_scenarios, notes_assume_only_what_the_input_lacks) {
+  const std::string with_class = csi_claim("  storageClassName: gp3\n", csi_source) +
+                                 "---\napiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: gp3\n"
+                                 "provisioner: ebs.csi.aws.com\n";
+  const planned p(with_class);
+  const auto& n = p.plan.notes;
+  EXPECT_NE(std::find(n.begin(), n.end(), plan_note::node_agent_running_assumed), n.end());
+  EXPECT_EQ(std::find(n.begin(), n.end(), plan_note::node_agent_assumed), n.end());
+  EXPECT_EQ(plan_note_text(plan_note::node_agent_running_assumed, p.plan), "assumed: node agent running on every node");
+  const planned bare(csi_claim("  storageClassName: gp3\n", csi_source));
+  const auto& m = bare.plan.notes;
+  EXPECT_NE(std::find(m.begin(), m.end(), plan_note::node_agent_assumed), m.end());
 }

@@ -68,7 +68,9 @@ enum class plan_note : std::uint8_t {
   enable_csi_assumed,           ///< --features not given: EnableCSI assumed on
   no_volume_snapshot_location,  ///< no volume snapshot location: no Velero-native snapshot can happen
   snapshot_volumes_unset,       ///< spec.snapshotVolumes unset: counts as true where nothing else decides
-  node_agent_assumed,           ///< the node agent runs on every node; VolumeSnapshotClasses exist
+  node_agent_assumed,           ///< the node agent runs on every node; VolumeSnapshotClasses exist (the input has
+                                ///< no node agent, StorageClass or VolumeSnapshotClass)
+  node_agent_running_assumed,   ///< the node agent runs on every node (classes are in the input)
   snapshot_classes_assumed,     ///< node agent known from the input, but no StorageClass / VolumeSnapshotClass in it
   failed_validation,            ///< the backup fails validation (plan_result::validation_errors): nothing is backed up
   ignored_kinds,                ///< objects of other kinds were read and ignored (plan_input::ignored_kinds)
