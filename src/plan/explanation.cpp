@@ -213,6 +213,7 @@ std::string_view velero_function(step_kind s) {
     case step_kind::csi_volume_helper: return "CSI PVC action ShouldPerformSnapshot";
     case step_kind::take_pv_snapshot: return "takePVSnapshot";
     case step_kind::backup_volume_info: return "BackupVolumeInfo";
+    case step_kind::item_block_action: return "executeItemBlockActions";
   }
   return "";
 }

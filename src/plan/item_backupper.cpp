@@ -252,11 +252,22 @@ void item_backupper::run(bool failed_validation) {
              return i == "*" || glob_match(i, ns);
            });
   };
+  pod_states_.assign(c_.pods().size(), pod_state::none);
+  pvcs_in_block_.assign(c_.persistent_volume_claims().size(), false);
+  // Pods a label selector leaves out: a PVC's ItemBlock may still pull them in (below).
+  std::vector<std::pair<const k8s::pod*, item_inclusion>> by_selector;
   for (const k8s::pod* p : pods) {
-    if (!walked(p->metadata.namespace_)) continue;
+    if (!walked(p->metadata.namespace_) || state_of(*p) == pod_state::walked) continue;
     const item_inclusion inc = ic_.collected(resource_kind::pods, p->metadata, p->has_deletion_timestamp);
-    if (left_out(inc)) pod_not_collected(*p, inc);
-    else backup_pod(*p);
+    if (left_out(inc)) {
+      if (inc.why == item_exclusion::label_selector || inc.why == item_exclusion::or_label_selectors)
+        by_selector.emplace_back(p, inc);
+      else pod_not_collected(*p, inc);
+      continue;
+    }
+    state_of(*p) = pod_state::walked;
+    backup_pod(*p);
+    if (!failed_validation) back_up_item_block_pods(p, nullptr);
   }
   if (beside.joinable()) beside.join();
   if (beside_failed) std::rethrow_exception(beside_failed);
@@ -264,11 +275,15 @@ void item_backupper::run(bool failed_validation) {
     if (!walked(pvc->metadata.namespace_)) continue;
     const item_inclusion inc = ic_.collected(resource_kind::persistent_volume_claims, pvc->metadata);
     if (!left_out(inc)) {
+      const bool new_block = !in_block(*pvc) && inc.included();
       backup_pvc(*pvc);
+      if (new_block && !failed_validation) back_up_item_block_pods(nullptr, pvc);
     } else if (!pvcs_done_.contains(*pvc)) {
       not_collected(entry_for_pvc(*pvc), inc);
     }
   }
+  for (const auto& [p, inc] : by_selector)
+    if (state_of(*p) != pod_state::walked) pod_not_collected(*p, inc);
   for (const k8s::persistent_volume* pv : pvs) {
     const item_inclusion inc = ic_.collected(resource_kind::persistent_volumes, pv->metadata);
     if (inc.why == item_exclusion::cluster_scoped_not_listed) continue;  // only as a PVC's PV
@@ -283,6 +298,93 @@ void item_backupper::not_collected(volume_record& e, const item_inclusion& why) 
   trace(e, d);
   // The item itself is not in the backup: that outranks what a pod step concluded of it.
   if (!e.walk_.decided && !e.error()) e.decision = d;
+}
+
+void item_backupper::back_up_item_block_pods(const k8s::pod* root_pod, const k8s::persistent_volume_claim* root_pvc) {
+  // The block is built depth first, as executeItemBlockActions recurses: a frame per pod (its
+  // PVC volumes, in spec order) and per PVC (its Running pods, by name: the API's order).
+  struct frame {
+    const k8s::pod* pod = nullptr;
+    const k8s::persistent_volume_claim* pvc = nullptr;
+    std::size_t next = 0;
+    std::vector<const k8s::pod*> pods;
+  };
+  std::vector<frame> stack;
+  std::vector<std::pair<const k8s::pod*, const k8s::persistent_volume_claim*>> pulled;  // (pod, by PVC)
+  auto push_pvc = [&](const k8s::persistent_volume_claim& pvc) {
+    in_block(pvc) = true;
+    frame f;
+    f.pvc = &pvc;
+    // pvc_action.go GetRelatedItems: a bound PVC only; the pods of its namespace that mount it
+    // and run (kube.IsPodRunning: scheduled, Running, not being deleted).
+    if (pvc.phase == "Bound" && !pvc.volume_name.empty()) {
+      for (const k8s::pod* p : c_.pods_using_pvc(pvc.metadata.namespace_, pvc.metadata.name))
+        if (!pod_not_running(*p)) f.pods.push_back(p);
+      std::sort(f.pods.begin(), f.pods.end(), [](const k8s::pod* a, const k8s::pod* b) {
+        return std::string_view(a->metadata.name) < std::string_view(b->metadata.name);
+      });
+    }
+    stack.push_back(std::move(f));
+  };
+  if (root_pod != nullptr) {
+    state_of(*root_pod) = pod_state::walked;
+    stack.push_back(frame{root_pod, nullptr, 0, {}});
+  } else {
+    push_pvc(*root_pvc);
+  }
+  while (!stack.empty()) {
+    frame& f = stack.back();
+    if (f.pod != nullptr) {  // pod_action.go GetRelatedItems: the pod's PVCs
+      const k8s::pod& pod = *f.pod;
+      const k8s::persistent_volume_claim* next = nullptr;
+      while (next == nullptr && f.next < pod.volumes.size()) {
+        const k8s::pod_volume& v = pod.volumes[f.next++];
+        if (!v.sources.has(k8s::volume_source::persistent_volume_claim) || v.sources.claim_name.empty()) continue;
+        const k8s::persistent_volume_claim* pvc = c_.find_pvc(pod.metadata.namespace_, v.sources.claim_name);
+        if (pvc == nullptr || in_block(*pvc)) continue;
+        if (!ic_.related(resource_kind::persistent_volume_claims, pvc->metadata).included()) {
+          in_block(*pvc) = true;  // addKubernetesResource marks it before the checks
+          continue;
+        }
+        next = pvc;
+      }
+      if (next == nullptr) stack.pop_back();
+      else push_pvc(*next);  // (f is not used after this: the push may move it)
+      continue;
+    }
+    const k8s::pod* next = nullptr;
+    while (next == nullptr && f.next < f.pods.size()) {
+      const k8s::pod* p = f.pods[f.next++];
+      if (state_of(*p) != pod_state::none) continue;
+      state_of(*p) = pod_state::in_block;
+      if (!ic_.related(resource_kind::pods, p->metadata, p->has_deletion_timestamp).included()) continue;
+      next = p;
+    }
+    if (next == nullptr) {
+      stack.pop_back();
+      continue;
+    }
+    state_of(*next) = pod_state::walked;
+    pulled.emplace_back(next, f.pvc);
+    stack.push_back(frame{next, nullptr, 0, {}});
+  }
+  // backupItemBlock: the items in the block's order; the pulled-in pods after the root. A pod
+  // the filters collect anyway is only backed up sooner; one they leave out (a label selector)
+  // is in the backup because of the block: its volumes say so.
+  for (const auto& [pod, by] : pulled) {
+    const bool collected = ic_.collected(resource_kind::pods, pod->metadata, pod->has_deletion_timestamp).included();
+    for (const k8s::pod_volume& v : pod->volumes) {
+      if (collected) break;
+      const k8s::persistent_volume_claim* pvc = nullptr;
+      volume_record& e = entry_for_pod_volume_or_pvc(*pod, v, pvc);
+      volume_decision d = make_decision(reason_kind::pulled_in_by_item_block, step_kind::item_block_action);
+      d.pod = pod;
+      d.pod_volume = &v;
+      d.pvc = by;
+      trace(e, d);
+    }
+    backup_pod(*pod);
+  }
 }
 
 void item_backupper::pod_not_collected(const k8s::pod& pod, const item_inclusion& why) {

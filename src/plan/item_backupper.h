@@ -66,6 +66,12 @@ class item_backupper {
   /// An item the collection leaves out: its volumes get not_collected (unless decided).
   void not_collected(volume_record& e, const item_inclusion& why);
   void pod_not_collected(const k8s::pod& pod, const item_inclusion& why);
+  /// The ItemBlock of `root_pod` or `root_pvc` (pkg/backup/backup.go executeItemBlockActions;
+  /// pkg/itemblock/actions/pod_action.go and pvc_action.go GetRelatedItems, recursively): a pod
+  /// relates its PVCs, a bound PVC the Running pods of its namespace that mount it. Related items
+  /// pass itemInclusionChecks but no label selector. Backs up, in the block's order, the pods the
+  /// block pulls in that are not walked yet (the root itself is the caller's).
+  void back_up_item_block_pods(const k8s::pod* root_pod, const k8s::persistent_volume_claim* root_pvc);
   /// The server's ShouldPerformSnapshot for a PV or PVC. An error is recorded; a "no" is
   /// tracked with Velero's reason. Returns the decision only when it says snapshot.
   std::optional<helper::decision> snapshot_decision(helper::volume_object target, volume_record& e);
@@ -128,6 +134,17 @@ class item_backupper {
   /// The pods' ranks in the walk's (namespace, name) order, by position in the cluster (for
   /// the plan's order of records, record_order).
   std::vector<std::uint32_t> pod_ranks_;
+  /// Per pod (by position in the cluster): in an ItemBlock already (Velero's
+  /// inItemBlockOrExcluded), walked. Per PVC: in an ItemBlock already.
+  enum class pod_state : std::uint8_t { none, in_block, walked };
+  std::vector<pod_state> pod_states_;
+  std::vector<bool> pvcs_in_block_;
+  [[nodiscard]] pod_state& state_of(const k8s::pod& p) {
+    return pod_states_[static_cast<std::size_t>(&p - c_.pods().data())];
+  }
+  [[nodiscard]] std::vector<bool>::reference in_block(const k8s::persistent_volume_claim& pvc) {
+    return pvcs_in_block_[static_cast<std::size_t>(&pvc - c_.persistent_volume_claims().data())];
+  }
   /// One copy of each name records view that is not in the cluster or the policies
   /// (plan_result::record_texts): `text`'s copy (a NUL in it spelled `\u0000`: records view
   /// NUL-terminated texts).

@@ -134,6 +134,13 @@ std::string decision_text(const volume_decision& d, const volume_record& r, cons
     case reason_kind::error:
       if (d.error_index < r.errors().size()) return "error: " + error_text(r.errors()[d.error_index]);
       return "error";
+    case reason_kind::pulled_in_by_item_block:
+      return fmt::format("pod {}/{} pulled into the backup by PVC {}/{}'s ItemBlock action (a label selector "
+                         "chooses the backup's items, not the items related to them)",
+                         d.pod ? d.pod->metadata.namespace_.str() : std::string(),
+                         d.pod ? d.pod->metadata.name.str() : std::string(),
+                         d.pvc ? d.pvc->metadata.namespace_.str() : std::string(),
+                         d.pvc ? d.pvc->metadata.name.str() : std::string());
   }
   return {};
 }

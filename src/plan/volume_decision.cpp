@@ -95,6 +95,7 @@ std::string_view to_string(step_kind s) {
     case step_kind::csi_volume_helper: return "csi-volume-helper";
     case step_kind::take_pv_snapshot: return "take-pv-snapshot";
     case step_kind::backup_volume_info: return "backup-volume-info";
+    case step_kind::item_block_action: return "item-block-action";
   }
   return "";
 }
@@ -130,6 +131,7 @@ std::string_view to_string(reason_kind k) {
     case reason_kind::custom_not_pvc: return "custom-not-pvc";
     case reason_kind::pvc_covered_by_pod: return "pvc-covered-by-pod";
     case reason_kind::error: return "error";
+    case reason_kind::pulled_in_by_item_block: return "pulled-in-by-item-block";
   }
   return "";
 }

@@ -20,13 +20,15 @@ struct planned {
   k8s::load_result loaded;
   plan_result plan;
 
-  explicit planned(std::string_view cluster_yaml, backup_options backup = {}, server_options server = {}) {
+  explicit planned(std::string_view cluster_yaml, backup_options backup = {}, server_options server = {},
+                   bool trace = false) {
     loaded = k8s::load_text(cluster_yaml, "cluster.yaml");
     for (const diagnostic& d : loaded.problems) ADD_FAILURE() << d.to_string();
     plan_input in;
     in.cluster = &loaded.objects;
     in.backup = std::move(backup);
     in.server = std::move(server);
+    in.trace = trace;
     auto r = make_plan(in);
     EXPECT_TRUE(r.ok());
     if (r.ok()) plan = std::move(r).value();
@@ -218,4 +220,101 @@ TEST(velero_scenarios, notes_assume_only_what_the_input_lacks) {
   const planned bare(csi_claim("  storageClassName: gp3\n", csi_source));
   const auto& m = bare.plan.notes;
   EXPECT_NE(std::find(m.begin(), m.end(), plan_note::node_agent_assumed), m.end());
+}
+
+namespace {
+
+// Namespace app: PVC data (labelled backup=yes, bound to CSI PV pv-data) mounted as volume vol by
+// pod web (no labels, Running), which opts vol into fs-backup and also mounts PVC logs (not
+// labelled, CSI PV pv-logs) as volume lg. Pod batch (Succeeded) mounts data too.
+std::string item_block_cluster(std::string_view web_phase = "Running") {
+  std::string y;
+  for (const char* name : {"data", "logs"}) {
+    const std::string n = name;
+    y += "apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: pv-" + n +
+         "\nspec:\n  capacity:\n    storage: 1Gi\n  claimRef:\n    name: " + n +
+         "\n    namespace: app\n  csi:\n    driver: ebs.csi.aws.com\n    volumeHandle: vol-" + n +
+         "\n  storageClassName: gp3\nstatus:\n  phase: Bound\n---\n";
+    y += "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n" +
+         std::string(n == "data" ? "  labels:\n    backup: \"yes\"\n" : "") + "  name: " + n +
+         "\n  namespace: app\nspec:\n  resources:\n    requests:\n      storage: 1Gi\n  storageClassName: gp3\n"
+         "  volumeName: pv-" +
+         n + "\nstatus:\n  phase: Bound\n---\n";
+  }
+  y += "apiVersion: v1\nkind: Pod\nmetadata:\n  annotations:\n    backup.velero.io/backup-volumes: vol\n"
+       "  name: web\n  namespace: app\nspec:\n  containers:\n  - name: c\n    volumeMounts:\n    - mountPath: /v\n"
+       "      name: vol\n    - mountPath: /l\n      name: lg\n  nodeName: node-1\n  volumes:\n  - name: vol\n"
+       "    persistentVolumeClaim:\n      claimName: data\n  - name: lg\n    persistentVolumeClaim:\n"
+       "      claimName: logs\nstatus:\n  phase: " +
+       std::string(web_phase) + "\n";
+  return y;
+}
+
+backup_options selecting_data() {
+  backup_options b;
+  b.include_namespaces = {"app"};
+  k8s::label_selector_spec sel;
+  sel.match_labels.emplace_back("backup", "yes");
+  b.label_selector = sel;
+  return b;
+}
+
+const volume_record* pod_row(const plan_result& p, std::string_view pod, std::string_view volume) {
+  for (const volume_record& r : p.volumes)
+    if (r.pod_name == pod && r.pod_volume == volume) return &r;
+  return nullptr;
+}
+
+}  // namespace
+
+// pkg/itemblock/actions/pvc_action.go GetRelatedItems: the PVC the label selector chose pulls in
+// the Running pods that mount it; pkg/backup/backup.go executeItemBlockActions backs them up
+// without the label selector (itemInclusionChecks only), so web's opted-in volume is
+// fs-backed-up although the selector did not choose web (scenario S1.1).
+TEST(velero_scenarios, pvc_chosen_by_selector_pulls_in_its_running_pod) {
+  const planned p(item_block_cluster(), selecting_data(), {}, true);
+  const volume_record* vol = pod_row(p.plan, "web", "vol");
+  ASSERT_NE(vol, nullptr);
+  EXPECT_EQ(vol->method, backup_method::pod_volume_backup) << reason_text(*vol, p.plan);
+  EXPECT_EQ(vol->pvc_name, "data");
+  bool pulled = false;
+  for (const volume_decision& d : vol->steps())
+    if (d.kind == reason_kind::pulled_in_by_item_block) {
+      pulled = true;
+      EXPECT_EQ(d.step, step_kind::item_block_action);
+      EXPECT_EQ(decision_text(d, *vol, p.plan),
+                "pod app/web pulled into the backup by PVC app/data's ItemBlock action (a label selector chooses the "
+                "backup's items, not the items related to them)");
+    }
+  EXPECT_TRUE(pulled);
+  // pod_action.go GetRelatedItems: web then relates its other PVC, logs, which the selector did
+  // not choose either: backed up (CSI snapshot: web does not opt lg in).
+  const volume_record* lg = pod_row(p.plan, "web", "lg");
+  ASSERT_NE(lg, nullptr);
+  EXPECT_EQ(lg->method, backup_method::csi_snapshot) << reason_text(*lg, p.plan);
+}
+
+// A pod that is not Running is not related (kube.IsPodRunning): nothing backs it up, and its
+// opt-in still stops the PVC's snapshot (the PVC-pod cache holds pods of every phase), so the
+// volume is skipped (scenario S1.2).
+TEST(velero_scenarios, pvc_does_not_pull_in_a_pod_that_is_not_running) {
+  const planned p(item_block_cluster("Succeeded"), selecting_data());
+  const volume_record* vol = pod_row(p.plan, "web", "vol");
+  ASSERT_NE(vol, nullptr);
+  EXPECT_NE(vol->method, backup_method::pod_volume_backup);
+  EXPECT_NE(vol->method, backup_method::csi_snapshot);
+  const volume_record* lg = pod_row(p.plan, "web", "lg");
+  ASSERT_NE(lg, nullptr);
+  EXPECT_EQ(lg->method, backup_method::not_backed_up) << reason_text(*lg, p.plan);
+}
+
+// Without a label selector the pod is collected on its own: no ItemBlock step on its volumes.
+TEST(velero_scenarios, collected_pod_has_no_item_block_step) {
+  backup_options b;
+  b.include_namespaces = {"app"};
+  const planned p(item_block_cluster(), b, {}, true);
+  const volume_record* vol = pod_row(p.plan, "web", "vol");
+  ASSERT_NE(vol, nullptr);
+  EXPECT_EQ(vol->method, backup_method::pod_volume_backup);
+  for (const volume_decision& d : vol->steps()) EXPECT_NE(d.kind, reason_kind::pulled_in_by_item_block);
 }

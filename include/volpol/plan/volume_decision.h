@@ -60,6 +60,10 @@ enum class step_kind : std::uint8_t {
   /// After the walk: a PVC whose deciding policy says fs-backup but that no pod mounts.
   /// "backup-volume-info"
   backup_volume_info,
+  /// pkg/backup/backup.go `executeItemBlockActions` with the ItemBlock actions
+  /// (pkg/itemblock/actions/pvc_action.go, pod_action.go `GetRelatedItems`): items pulled into
+  /// a backed-up item's block. "item-block-action"
+  item_block_action,
 };
 
 /// How a step concluded for the volume. The spelled names (to_string) are stable; new
@@ -97,6 +101,10 @@ enum class reason_kind : std::uint8_t {
   pvc_covered_by_pod,            ///< a second pod mounting the PVC: `pod` is the pod whose PodVolumeBackup covers it
                                  ///< ("pvc-covered-by-pod")
   error,                         ///< Velero reports an error (volume_record::errors[error_index]) ("error")
+  /// The pod is in the backup through a PVC's ItemBlock (pvc = that PVC), though no filter
+  /// collected it (a label selector left it out, or it comes before its turn); a trace step
+  /// only ("pulled-in-by-item-block")
+  pulled_in_by_item_block,
 };
 
 [[nodiscard]] std::string_view to_string(step_kind s);
