@@ -292,12 +292,16 @@ void item_backupper::run(bool failed_validation) {
   }
 }
 
-void item_backupper::not_collected(volume_record& e, const item_inclusion& why) {
+void item_backupper::not_collected(volume_record& e, const item_inclusion& why,
+                                   const k8s::persistent_volume_claim* pvc, const k8s::persistent_volume* pv) {
   volume_decision d = make_decision(reason_kind::not_collected, step_kind::item_inclusion);
   d.inclusion = why;
+  d.pvc = pvc;
+  d.pv = pv;
   trace(e, d);
-  // The item itself is not in the backup: that outranks what a pod step concluded of it.
-  if (!e.walk_.decided && !e.error()) e.decision = d;
+  // The item itself is not in the backup: that outranks what a pod step concluded of it (the
+  // first such reason stays: a PV left out when its PVC was backed up is one reached twice).
+  if (!e.walk_.decided && !e.error() && e.decision.kind != reason_kind::not_collected) e.decision = d;
 }
 
 void item_backupper::back_up_item_block_pods(const k8s::pod* root_pod, const k8s::persistent_volume_claim* root_pvc) {
@@ -618,7 +622,10 @@ void item_backupper::finish_record(volume_record& e, std::size_t validation_erro
   // take_skipped_reasons).
   if (!e.walk_.decided) e.skipped = true;
   finish_custom_policy(e);
-  if (!e.walk_.decided && e.decision.kind == reason_kind::not_collected && !e.error()) {
+  // Not collected: unless the PVC is in the backup and only its PV was left out (the PVC item
+  // is restored, its data is not: the volume is skipped, as Velero's BackupVolumeInfo says).
+  if (!e.walk_.decided && e.decision.kind == reason_kind::not_collected && !e.error() &&
+      !e.walk_.pvc_item_backed_up) {
     e.method = backup_method::not_backed_up;
     e.skipped = false;
   }

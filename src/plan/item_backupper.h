@@ -64,7 +64,9 @@ class item_backupper {
   bool skipped_by_policy(const k8s::persistent_volume& pv, volume_record& e);
   void snapshot_with_a_location(const k8s::persistent_volume& pv, volume_record& e, const helper::decision& d);
   /// An item the collection leaves out: its volumes get not_collected (unless decided).
-  void not_collected(volume_record& e, const item_inclusion& why);
+  /// `pvc`, `pv`: a backed-up PVC whose PV is left out (the decision names both).
+  void not_collected(volume_record& e, const item_inclusion& why, const k8s::persistent_volume_claim* pvc = nullptr,
+                     const k8s::persistent_volume* pv = nullptr);
   void pod_not_collected(const k8s::pod& pod, const item_inclusion& why);
   /// The ItemBlock of `root_pod` or `root_pvc` (pkg/backup/backup.go executeItemBlockActions;
   /// pkg/itemblock/actions/pod_action.go and pvc_action.go GetRelatedItems, recursively): a pod

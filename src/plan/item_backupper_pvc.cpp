@@ -24,13 +24,14 @@ void item_backupper::backup_pvc(const k8s::persistent_volume_claim& pvc) {
     step.pvc = &pvc;
     trace(e, step);
   }
+  e.walk_.pvc_item_backed_up = true;
   if (in_.server.enable_csi) run_csi_action(pvc, e);
   // The core PVC action returns the bound PV as an additional item.
   if (!pvc.volume_name.empty())
     if (const k8s::persistent_volume* pv = c_.find_pv(pvc.volume_name)) {
       const item_inclusion inc = ic_.related(resource_kind::persistent_volumes, pv->metadata);
       if (inc.included() || inc.why == item_exclusion::exclude_label) backup_pv(*pv);
-      else if (!pvs_done_.contains(*pv)) not_collected(entry_for_pv(*pv), inc);
+      else if (!pvs_done_.contains(*pv)) not_collected(entry_for_pv(*pv), inc, &pvc, pv);
     }
 }
 

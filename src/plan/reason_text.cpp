@@ -120,7 +120,12 @@ std::string decision_text(const volume_decision& d, const volume_record& r, cons
     case reason_kind::fs_backup_without_pod:
       return "volume policy " + label(d.policy) +
              " says fs-backup, but no pod in the backup mounts this PVC: nothing copies its data";
-    case reason_kind::not_collected: return "not backed up: " + describe(d.inclusion);
+    case reason_kind::not_collected:
+      if (d.pvc != nullptr && d.pv != nullptr)  // the PVC is in the backup, its PV is not
+        return fmt::format("PV {} not in the backup ({}): the PVC is backed up, its data is not (only the PV item "
+                           "takes a native snapshot)",
+                           d.pv->metadata.name.str(), describe(d.inclusion));
+      return "not backed up: " + describe(d.inclusion);
     case reason_kind::custom_not_pvc:
       return "volume policy " + label(d.policy) +
              " (custom) matched a pod volume without a PVC: the plugin-facing VolumeHelper takes PVs and PVCs "

@@ -318,3 +318,22 @@ TEST(velero_scenarios, collected_pod_has_no_item_block_step) {
   EXPECT_EQ(vol->method, backup_method::pod_volume_backup);
   for (const volume_decision& d : vol->steps()) EXPECT_NE(d.kind, reason_kind::pulled_in_by_item_block);
 }
+
+// pkg/backup/item_backupper.go: takePVSnapshot runs in the PV item's own backupItemInternal. With
+// the PV left out (excludedResources) the PVC is backed up, its PV is not, and nothing
+// snapshots the data: the volume is skipped, not "not backed up" (its PVC is in the backup;
+// the research's scenario S5.3).
+TEST(velero_scenarios, pvc_backed_up_without_its_pv_is_skipped) {
+  const std::string ebs = csi_claim("  storageClassName: gp2\n", "  awsElasticBlockStore:\n    volumeID: vol-0abc\n");
+  backup_options b;
+  b.exclude_resources = {"persistentvolumes"};
+  const planned p(ebs, b, with_aws_location());
+  const volume_record& r = p.pvc("a");
+  EXPECT_EQ(r.method, backup_method::none);
+  EXPECT_TRUE(r.skipped);
+  EXPECT_EQ(reason_text(r, p.plan),
+            "PV pv-a not in the backup (resource excluded by spec.excludedResources `persistentvolumes`): the PVC is "
+            "backed up, its data is not (only the PV item takes a native snapshot)");
+  const planned with_pv(ebs, {}, with_aws_location());
+  EXPECT_EQ(with_pv.pvc("a").method, backup_method::native_snapshot);
+}

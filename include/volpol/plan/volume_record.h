@@ -25,10 +25,14 @@ class item_backupper;
 /// be padding) instead of an entry beside each of 660k records.
 struct walk_state {
   /// pod_rank when the record names no pod (more pods than this cannot be loaded).
-  static constexpr std::uint32_t no_pod_rank = (std::uint32_t{1} << 30) - 1;
+  static constexpr std::uint32_t no_pod_rank = (std::uint32_t{1} << 29) - 1;
   /// The rank of the record's pod in the walk's (namespace, name) order, for the plan's
   /// order of records.
-  std::uint32_t pod_rank : 30 = no_pod_rank;
+  std::uint32_t pod_rank : 29 = no_pod_rank;
+  /// The record's PVC is in the backup as an item (backed up, not refused by the
+  /// inclusion checks): a PV left out then leaves the volume skipped, not unprotected by
+  /// the filters (the PVC is restored, its data is not).
+  std::uint32_t pvc_item_backed_up : 1 = 0;
   /// A backup method was chosen: later steps do not change the reason.
   std::uint32_t decided : 1 = 0;
   /// A row of a pod volume whose PVC another pod's volume already has a row for (its
