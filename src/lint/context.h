@@ -91,5 +91,6 @@ void check_fs_backup_refused(context& c);
 void check_block_data_movement(context& c);
 void check_annotation_unknown_volumes(context& c);
 void check_conflicting_pod_annotations(context& c);
+void check_volumes_backup_fails(context& c);
 
 }  // namespace volpol::lint::detail

@@ -183,6 +183,7 @@ constexpr rule_check checks[] = {
     {rule_id::block_data_movement, detail::check_block_data_movement},
     {rule_id::annotation_unknown_volume, detail::check_annotation_unknown_volumes},
     {rule_id::conflicting_pod_annotations, detail::check_conflicting_pod_annotations},
+    {rule_id::volume_backup_fails, detail::check_volumes_backup_fails},
 };
 
 }  // namespace

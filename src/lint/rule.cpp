@@ -15,7 +15,7 @@ namespace {
 using enum level;
 using enum rule_scope;
 
-constexpr std::array<rule_info, 20> rules = {{
+constexpr std::array<rule_info, 21> rules = {{
     {rule_id::velero_warning, "VP100", "velero-warning", warning, document,
      "a warning `volpol validate` gives for the policy",
      "Velero accepts the policy but ignores part of it: a global policy keeps only its "
@@ -135,6 +135,17 @@ constexpr std::array<rule_info, 20> rules = {{
      "pod mounting the claim selects it for fs-backup and another excludes it with "
      "`backup.velero.io/backup-volumes-excludes`, the exclusion is lost. Make the pods' "
      "annotations agree."},
+    {rule_id::volume_backup_fails, "VP210", "volume-backup-fails", error, cluster,
+     "a volume Velero fails to back up: the backup ends PartiallyFailed or FailedValidation",
+     "The plan has an error for the volume, the one Velero logs: the CSI plugin cannot snapshot "
+     "a PVC without a storage class, or with `storageClassName: \"\"` (\"error getting storage "
+     "class: resource name may not be empty\"), or whose PV is missing; the volume helper cannot "
+     "find a pod volume's PVC; no node agent runs on the pod's node. Velero backs up the rest "
+     "and the backup ends PartiallyFailed. The finding gives Velero's error text, and the help "
+     "the change `volpol explain` suggests. When the Backup itself fails validation (includes "
+     "and excludes naming the same namespace, a volume snapshot location that does not exist) "
+     "nothing is backed up and the backup ends FailedValidation: one finding names the "
+     "validation errors."},
 }};
 
 std::string wrap(std::string_view text, std::size_t width) {

@@ -1,4 +1,4 @@
-// Cluster rules (VP201-VP209): each triggered against a small cluster, and a close case that is not.
+// Cluster rules (VP201-VP210): each triggered against a small cluster, and a close case that is not.
 #include <gtest/gtest.h>
 
 #include "lint_fixture.h"
@@ -256,4 +256,64 @@ TEST(lint_conflicting_pod_annotations, pods_that_agree_are_clean) {
                         pod("b", {"data"}, "backup.velero.io/backup-volumes: data");
   auto r = lint_texts({.cluster = c});
   EXPECT_FALSE(r->has(rule_id::conflicting_pod_annotations)) << r->dump();
+}
+
+// ---- VP210 volume-backup-fails --------------------------------------------------------------------
+TEST(lint_volume_backup_fails, empty_storage_class_name_on_a_csi_pvc) {
+  // pkg/backup/actions/csi/pvc_action.go: the StorageClass Get with name "" fails in client-go.
+  const std::string c = pv("pv-data", "\"\"", "data", csi_source) + pvc("data", "\"\"", "pv-data") +
+                        pod("web", {"data"});
+  auto r = lint_texts({.cluster = c});
+  const auto f = r->of(rule_id::volume_backup_fails);
+  ASSERT_EQ(f.size(), 1u) << r->dump();
+  EXPECT_EQ(volpol::lint::info(f[0].rule).code, "VP210");
+  EXPECT_EQ(f[0].severity, volpol::lint::level::error);
+  EXPECT_EQ(f[0].object, "PersistentVolumeClaim app/data");
+  EXPECT_EQ(f[0].message,
+            "Velero fails this volume's backup: error getting storage class: resource name may not be empty");
+  EXPECT_EQ(f[0].help,
+            "fix what the error names: `volpol explain app/data` shows each step Velero takes with the volume");
+  EXPECT_TRUE(f[0].file.empty());
+  EXPECT_FALSE(r->has(rule_id::volume_not_backed_up)) << r->dump();  // an error is not a silent skip
+}
+TEST(lint_volume_backup_fails, pvc_without_storage_class_bound_to_a_csi_pv) {
+  // pvc_action.go validatePVCAndPV: "Cannot snapshot PVC %s/%s, PVC has no storage class."
+  const std::string c = pv("pv-data", "gp3-csi", "data", csi_source) +
+                        "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: data, namespace: app}\n"
+                        "spec:\n  accessModes: [ReadWriteOnce]\n  volumeName: pv-data\nstatus: {phase: Bound}\n---\n";
+  auto r = lint_texts({.cluster = c});
+  const auto f = r->of(rule_id::volume_backup_fails);
+  ASSERT_EQ(f.size(), 1u) << r->dump();
+  EXPECT_EQ(f[0].object, "PersistentVolumeClaim app/data");
+  EXPECT_EQ(f[0].message, "Velero fails this volume's backup: Cannot snapshot PVC app/data, PVC has no storage class.");
+  EXPECT_EQ(f[0].help, "the PVC needs spec.storageClassName for a CSI snapshot");  // explain's suggestion
+}
+TEST(lint_volume_backup_fails, a_shared_pvc_is_one_finding) {
+  const std::string c = pv("pv-data", "\"\"", "data", csi_source) + pvc("data", "\"\"", "pv-data") +
+                        pod("a", {"data"}) + pod("b", {"data"});
+  auto r = lint_texts({.cluster = c});
+  const auto f = r->of(rule_id::volume_backup_fails);
+  ASSERT_EQ(f.size(), 1u) << r->dump();  // not for pod b's row: its outcome is the PVC's
+  EXPECT_EQ(f[0].object, "PersistentVolumeClaim app/data");
+}
+TEST(lint_volume_backup_fails, failed_validation_is_one_finding_for_the_backup) {
+  // Velero's backup controller (prepareBackupRequest): the namespace lists are invalid, the
+  // backup is FailedValidation and every volume errs; fixing the spec fixes them all.
+  volpol::plan::backup_options backup;
+  backup.include_namespaces = {"app"};
+  backup.exclude_namespaces = {"app"};
+  auto r = lint_texts({.cluster = base_cluster(), .backup = backup});
+  ASSERT_EQ(r->plan->summary.errors, 2u);
+  const auto f = r->of(rule_id::volume_backup_fails);
+  ASSERT_EQ(f.size(), 1u) << r->dump();
+  EXPECT_EQ(f[0].object, "Backup velero/volpol-plan");
+  EXPECT_EQ(f[0].message,
+            "the backup fails validation (FailedValidation) and backs up none of its 2 volumes: Invalid "
+            "included/excluded namespace lists: excludes list cannot contain an item in the includes list: app");
+  EXPECT_EQ(f[0].help, "fix the Backup's spec (or the flags that stand for it) as the validation errors say");
+}
+TEST(lint_volume_backup_fails, a_cluster_without_errors_is_clean) {
+  auto r = lint_texts({.policy = snapshot_all, .cluster = base_cluster()});
+  ASSERT_EQ(r->plan->summary.errors, 0u);
+  EXPECT_FALSE(r->has(rule_id::volume_backup_fails)) << r->dump();
 }

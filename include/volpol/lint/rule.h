@@ -52,6 +52,7 @@ enum class rule_id : std::uint16_t {
   block_data_movement,          ///< VP207: a Block PVC moved by the file-system data mover
   annotation_unknown_volume,    ///< VP208: a pod backup annotation names a volume the pod lacks
   conflicting_pod_annotations,  ///< VP209: a PVC opted in by one pod and out by another
+  volume_backup_fails,          ///< VP210: a volume Velero fails to back up (PartiallyFailed, FailedValidation)
 };
 
 struct rule_info {
