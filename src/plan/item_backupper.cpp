@@ -657,7 +657,10 @@ namespace {
 /// The counts of the plan's summary; a second pod's row of a shared PVC counts with the PVC's.
 /// Counts the record in the summary (once its decision is final).
 void count(plan_summary& s, const volume_record& r) {
-  if (r.decision.kind == reason_kind::pvc_covered_by_pod) return;  // counted with its PVC's row
+  if (r.decision.kind == reason_kind::pvc_covered_by_pod) {  // its volume is counted with its PVC's row
+    ++s.shared_pvc_rows;
+    return;
+  }
   ++s.volumes;
   if (r.error()) ++s.errors;
   switch (r.method) {

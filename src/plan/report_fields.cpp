@@ -27,6 +27,7 @@ fields report_header(const plan_result& plan, const report_context& ctx) {
                     {"skipped", num(s.skipped)},
                     {"errors", num(s.errors)}};
   if (s.not_backed_up > 0) summary.emplace_back("notBackedUp", num(s.not_backed_up));
+  if (s.shared_pvc_rows > 0) summary.emplace_back("sharedPvcRows", num(s.shared_pvc_rows));
   std::vector<node> notes, problems;
   for (const plan_note n : plan.notes) notes.push_back(str(plan_note_text(n, plan)));
   for (const std::string& n : ctx.cluster_notes) notes.push_back(str(n));

@@ -84,6 +84,11 @@ std::string render_table(const plan_result& plan, const report_context& ctx) {
     out.pop_back();
     out += fmt::format(", {} not backed up\n", s.not_backed_up);
   }
+  if (s.shared_pvc_rows > 0) {  // so that the counts add up to the rows shown
+    out.pop_back();
+    out += fmt::format(", {} shared-pvc row{} (counted with the PVC's row)\n", s.shared_pvc_rows,
+                       s.shared_pvc_rows == 1 ? "" : "s");
+  }
   for (const plan_note n : plan.notes) out += fmt::format("note: {}\n", plan_note_text(n, plan));
   for (const std::string& n : ctx.cluster_notes) out += fmt::format("note: {}\n", n);
   if (!ctx.input_problems.empty()) {
