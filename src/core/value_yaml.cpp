@@ -195,4 +195,63 @@ result<value> value_from_yaml(const YAML::Node& node) {
   }
 }
 
+namespace {
+
+/// The length of the UTF-8 sequence starting at s[i] when it is whole and valid, else 0.
+std::size_t utf8_sequence(const std::string& s, std::size_t i) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  const std::size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  return n;
+}
+
+/// `s` with each stray 0x85 / 0xA0 byte as its character's UTF-8; false when there is none.
+bool repaired(const std::string& s, std::string& out) {
+  bool changed = false;
+  out.clear();
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = utf8_sequence(s, i);
+    const auto b = static_cast<unsigned char>(s[i]);
+    if (n == 0 && (b == 0x85 || b == 0xA0)) {
+      out += static_cast<char>(0xC2);
+      out += static_cast<char>(b);
+      changed = true;
+      ++i;
+      continue;
+    }
+    const std::size_t take = n == 0 ? 1 : n;
+    out.append(s, i, take);
+    i += take;
+  }
+  return changed;
+}
+
+void repair_node(YAML::Node node, int depth) {
+  if (depth > 10000) return;  // (the depth limits refused deeper texts before)
+  if (node.IsScalar()) {
+    std::string fixed;
+    if (repaired(node.Scalar(), fixed)) {
+      const std::string tag = node.Tag();
+      node = fixed;
+      node.SetTag(tag);
+    }
+    return;
+  }
+  if (node.IsSequence()) {
+    for (YAML::Node item : node) repair_node(item, depth + 1);
+    return;
+  }
+  if (node.IsMap())
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      repair_node(it->first, depth + 1);
+      repair_node(it->second, depth + 1);
+    }
+}
+
+}  // namespace
+
+void repair_yaml_escapes(YAML::Node& node) { repair_node(node, 0); }
+
 }  // namespace volpol

@@ -8,6 +8,7 @@
 
 #include "decode_document.h"
 #include "decode_node.h"
+#include "volpol/core/value_yaml.h"
 #include "volpol/k8s/yaml_check.h"
 #include "volpol/policy/document.h"
 
@@ -65,6 +66,7 @@ std::optional<YAML::Node> parse_first_document(std::string_view text, node_decod
   }
   try {
     YAML::Node root = YAML::Load(std::string(text));  // the first document only, as yaml.v3 Decode
+    repair_yaml_escapes(root);                        // `\N`, `\_` as yaml.v3 decodes them
     if (root.Mark().is_null()) {
       d.error({}, "", "the policy is empty: no YAML document found", "a policy document starts with `version: v1`");
       return std::nullopt;

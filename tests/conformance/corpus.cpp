@@ -4,6 +4,8 @@
 #include <cctype>
 #include <filesystem>
 
+#include "volpol/core/value_yaml.h"
+
 namespace volpol::conformance {
 
 namespace fs = std::filesystem;
@@ -38,6 +40,7 @@ std::vector<corpus_case> load_corpus(const std::vector<std::string>& paths, std:
     YAML::Node root;
     try {
       root = YAML::LoadFile(f.string());
+      volpol::repair_yaml_escapes(root);  // `\N`, `\_` as Go's yaml.v3 decodes them
     } catch (const YAML::Exception& e) {
       errors.push_back({f.string(), std::string("not YAML: ") + e.what()});
       continue;

@@ -131,5 +131,25 @@ TEST(build, first_error_api_names_the_policy) {
   EXPECT_EQ(built.error()->where.column, 26u);
 }
 
+// yaml-cpp decodes the YAML escapes `\N` and `\_` to single bytes, Go's yaml.v3 to U+0085 and
+// U+00A0, which strings.TrimSpace trims: the capacity is valid, 10Gi to 20Gi (parseCapacity).
+TEST(validate, capacity_with_nel_and_nbsp_escapes_is_trimmed_as_go_trims_it) {
+  const checked_policies r = check(
+      "version: v1\n"
+      "volumePolicies:\n"
+      "- conditions: {capacity: \"\\N10Gi\\_,\\_20Gi\\N\"}\n"
+      "  action: {type: skip}\n");
+  for (const diagnostic& d : r.problems) ADD_FAILURE() << d.to_string();
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r.built.volume_policies().size(), 1u);
+  const capacity_range& c = r.built.volume_policies()[0].conditions.capacity;
+  EXPECT_EQ(c.lower.to_string(), "10Gi");
+  EXPECT_EQ(c.upper.to_string(), "20Gi");
+  EXPECT_EQ(r.built.volume_policies()[0].conditions.capacity_text,
+            "\xC2\x85"
+            "10Gi\xC2\xA0,\xC2\xA0"
+            "20Gi\xC2\x85");
+}
+
 }  // namespace
 }  // namespace volpol::policy

@@ -32,4 +32,13 @@ namespace volpol {
 ///         (`!!int abc`), invalid `!!binary` data, or a document nested or aliased too deeply.
 [[nodiscard]] result<value> value_from_yaml(const YAML::Node& node);
 
+/// Mends what yaml-cpp decodes differently from YAML 1.2 and Go's yaml.v3: the escapes `\N`
+/// (U+0085) and `\_` (U+00A0) of a double-quoted scalar come out of yaml-cpp as the single
+/// bytes 0x85 and 0xA0, not as UTF-8. Every scalar (and key) under `node` that has such a byte
+/// where UTF-8 does not continue a sequence gets the character's UTF-8 instead, so that
+/// `capacity: "\_10Gi,20Gi"` trims as Go's strings.TrimSpace trims it. Call it on nodes of
+/// text that was checked to be UTF-8 (then such a byte can only come from these escapes).
+/// Quoted scalars stay quoted (their tag `!` is kept).
+void repair_yaml_escapes(YAML::Node& node);
+
 }  // namespace volpol
