@@ -11,8 +11,7 @@ namespace {
 
 /// A pod that mounts the PV's claim and fs-backs that volume up by its annotations; fills
 /// d.pod, d.pod_volume, d.pod_reason. Only the pods using the claim are visited.
-bool find_fs_backup_pod(const k8s::persistent_volume& pv, const k8s::cluster& c, const helper_options& o,
-                        decision& d) {
+bool find_fs_backup_pod(const k8s::persistent_volume& pv, const k8s::cluster& c, const helper_options& o, decision& d) {
   if (!pv.claim_ref) return false;
   const k8s::object_reference& ref = *pv.claim_ref;
   const bool default_volumes_to_fs_backup = o.default_volumes_to_fs_backup;

@@ -197,7 +197,8 @@ std::vector<unknown_field> unknown_spec_fields(const value& body, bool schedule)
     check_keys(spec, backup_spec_fields, "spec", out);
   }
   // By path, not by where they stand: the same warnings in the same order in any key order.
-  std::stable_sort(out.begin(), out.end(), [](const unknown_field& a, const unknown_field& b) { return a.path < b.path; });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const unknown_field& a, const unknown_field& b) { return a.path < b.path; });
   return out;
 }
 

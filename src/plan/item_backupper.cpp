@@ -248,9 +248,8 @@ void item_backupper::run(bool failed_validation) {
   const std::vector<std::string>& asked = in_.backup.include_namespaces;
   auto walked = [&](std::string_view ns) {
     if (!failed_validation) return ns_.should_include(ns) && ic_.namespace_included(ns);
-    return asked.empty() || std::any_of(asked.begin(), asked.end(), [&](const std::string& i) {
-             return i == "*" || glob_match(i, ns);
-           });
+    return asked.empty() ||
+           std::any_of(asked.begin(), asked.end(), [&](const std::string& i) { return i == "*" || glob_match(i, ns); });
   };
   pod_states_.assign(c_.pods().size(), pod_state::none);
   pvcs_in_block_.assign(c_.persistent_volume_claims().size(), false);
@@ -292,8 +291,8 @@ void item_backupper::run(bool failed_validation) {
   }
 }
 
-void item_backupper::not_collected(volume_record& e, const item_inclusion& why,
-                                   const k8s::persistent_volume_claim* pvc, const k8s::persistent_volume* pv) {
+void item_backupper::not_collected(volume_record& e, const item_inclusion& why, const k8s::persistent_volume_claim* pvc,
+                                   const k8s::persistent_volume* pv) {
   volume_decision d = make_decision(reason_kind::not_collected, step_kind::item_inclusion);
   d.inclusion = why;
   d.pvc = pvc;
@@ -624,8 +623,7 @@ void item_backupper::finish_record(volume_record& e, std::size_t validation_erro
   finish_custom_policy(e);
   // Not collected: unless the PVC is in the backup and only its PV was left out (the PVC item
   // is restored, its data is not: the volume is skipped, as Velero's BackupVolumeInfo says).
-  if (!e.walk_.decided && e.decision.kind == reason_kind::not_collected && !e.error() &&
-      !e.walk_.pvc_item_backed_up) {
+  if (!e.walk_.decided && e.decision.kind == reason_kind::not_collected && !e.error() && !e.walk_.pvc_item_backed_up) {
     e.method = backup_method::not_backed_up;
     e.skipped = false;
   }

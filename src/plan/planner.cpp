@@ -26,7 +26,8 @@ std::vector<plan_note> notes_for(const plan_input& in, const plan_result& out) {
   if (!b.data_mover.empty() && b.snapshot_move_data != true) notes.push_back(plan_note::data_mover_without_move_data);
   const bool classes_known = !in.cluster->storage_classes().empty() || !in.cluster->volume_snapshot_classes().empty();
   const bool agent_known = node_agent(*in.cluster, b.namespace_).known();
-  if (!agent_known) notes.push_back(classes_known ? plan_note::node_agent_running_assumed : plan_note::node_agent_assumed);
+  if (!agent_known)
+    notes.push_back(classes_known ? plan_note::node_agent_running_assumed : plan_note::node_agent_assumed);
   else if (!classes_known) notes.push_back(plan_note::snapshot_classes_assumed);
   if (!in.ignored_kinds.empty()) notes.push_back(plan_note::ignored_kinds);
   return notes;

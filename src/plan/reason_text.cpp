@@ -122,9 +122,10 @@ std::string decision_text(const volume_decision& d, const volume_record& r, cons
              " says fs-backup, but no pod in the backup mounts this PVC: nothing copies its data";
     case reason_kind::not_collected:
       if (d.pvc != nullptr && d.pv != nullptr)  // the PVC is in the backup, its PV is not
-        return fmt::format("PV {} not in the backup ({}): the PVC is backed up, its data is not (only the PV item "
-                           "takes a native snapshot)",
-                           d.pv->metadata.name.str(), describe(d.inclusion));
+        return fmt::format(
+            "PV {} not in the backup ({}): the PVC is backed up, its data is not (only the PV item "
+            "takes a native snapshot)",
+            d.pv->metadata.name.str(), describe(d.inclusion));
       return "not backed up: " + describe(d.inclusion);
     case reason_kind::custom_not_pvc:
       return "volume policy " + label(d.policy) +
@@ -140,12 +141,11 @@ std::string decision_text(const volume_decision& d, const volume_record& r, cons
       if (d.error_index < r.errors().size()) return "error: " + error_text(r.errors()[d.error_index]);
       return "error";
     case reason_kind::pulled_in_by_item_block:
-      return fmt::format("pod {}/{} pulled into the backup by PVC {}/{}'s ItemBlock action (a label selector "
-                         "chooses the backup's items, not the items related to them)",
-                         d.pod ? d.pod->metadata.namespace_.str() : std::string(),
-                         d.pod ? d.pod->metadata.name.str() : std::string(),
-                         d.pvc ? d.pvc->metadata.namespace_.str() : std::string(),
-                         d.pvc ? d.pvc->metadata.name.str() : std::string());
+      return fmt::format(
+          "pod {}/{} pulled into the backup by PVC {}/{}'s ItemBlock action (a label selector "
+          "chooses the backup's items, not the items related to them)",
+          d.pod ? d.pod->metadata.namespace_.str() : std::string(), d.pod ? d.pod->metadata.name.str() : std::string(),
+          d.pvc ? d.pvc->metadata.namespace_.str() : std::string(), d.pvc ? d.pvc->metadata.name.str() : std::string());
   }
   return {};
 }

@@ -514,8 +514,7 @@ TEST(yaml_unread_fields, a_syntax_error_inside_a_blanked_value_is_not_seen) {
 /// Every YAML file of the project's examples and test data (the real dumps in tests/data/real too).
 std::vector<std::filesystem::path> yaml_files() {
   std::vector<std::filesystem::path> out;
-  for (const std::string& dir :
-       {std::string(VOLPOL_SOURCE_DIR) + "/examples", std::string(VOLPOL_TEST_DATA_DIR)}) {
+  for (const std::string& dir : {std::string(VOLPOL_SOURCE_DIR) + "/examples", std::string(VOLPOL_TEST_DATA_DIR)}) {
     if (!std::filesystem::exists(dir)) continue;
     for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
       const std::string ext = e.path().extension().string();
