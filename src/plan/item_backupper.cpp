@@ -695,6 +695,26 @@ plan_result item_backupper::finish(std::size_t validation_errors) {
     count(out.summary, r);  // while the record is in cache
     order.add(r, r.walk_.pod_rank);
   }
+  // A PVC item itemInclusionChecks refused whose data a pod's PodVolumeBackup still copies: the
+  // pod volume's row says fs-backup; the PVC gets its own row, not backed up (a restore brings
+  // the data but not the claim the pod needs).
+  for (auto& [e, why] : refused_pvcs_) {
+    if (e->method != backup_method::pod_volume_backup || e->pod_name.empty()) continue;
+    volume_record& row = new_record();
+    row.pvc_name = e->pvc_name;
+    row.pvc_namespace = e->pvc_namespace;
+    row.pv_name = e->pv_name;
+    row.storage_class = e->storage_class;
+    row.volume_type_ = e->volume_type_;
+    row.method = backup_method::not_backed_up;
+    volume_decision d = why;
+    d.pod = c_.find_pod(e->pod_namespace, e->pod_name);  // whose PodVolumeBackup copies the data
+    row.decision = d;
+    if (in_.trace) row.add_step(d);
+    ++out.summary.not_backed_up;  // a row, not another volume: its volume is the pod volume's row
+    order.add(row, walk_state::no_pod_rank);
+  }
+  refused_pvcs_ = {};
   // The walk's records are the plan's: no record is copied or moved out.
   out.volumes = std::move(records_);
   order.apply(out.volumes);

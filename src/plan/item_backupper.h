@@ -140,6 +140,10 @@ class item_backupper {
   /// inItemBlockOrExcluded), walked. Per PVC: in an ItemBlock already.
   enum class pod_state : std::uint8_t { none, in_block, walked };
   std::vector<pod_state> pod_states_;
+  /// PVC records whose PVC item itemInclusionChecks refused (the exclude label, a filter), with
+  /// the refusing decision: when a pod's PodVolumeBackup still copies the data, finish() gives
+  /// the PVC item a row of its own (not backed up) beside the pod volume's (fs-backup).
+  std::vector<std::pair<volume_record*, volume_decision>> refused_pvcs_;
   std::vector<bool> pvcs_in_block_;
   [[nodiscard]] pod_state& state_of(const k8s::pod& p) {
     return pod_states_[static_cast<std::size_t>(&p - c_.pods().data())];

@@ -62,8 +62,16 @@ void item_backupper::backup_pod(const k8s::pod& pod) {
     if (v.sources.has(k8s::volume_source::persistent_volume_claim) && !v.sources.claim_name.empty())
       if (const auto* pvc = c_.find_pvc(pod.metadata.namespace_, v.sources.claim_name)) {
         const item_inclusion inc = ic_.related(resource_kind::persistent_volume_claims, pvc->metadata);
-        if (inc.included() || inc.why == item_exclusion::exclude_label) backup_pvc(*pvc);
-        else not_collected(entry_for_pvc(*pvc), inc);
+        if (inc.included() || inc.why == item_exclusion::exclude_label) {
+          backup_pvc(*pvc);
+        } else {
+          volume_record& e = entry_for_pvc(*pvc);
+          not_collected(e, inc);
+          volume_decision d = make_decision(reason_kind::not_collected, step_kind::item_inclusion);
+          d.inclusion = inc;
+          d.pvc = pvc;
+          refused_pvcs_.emplace_back(&e, d);
+        }
       }
   create_pod_volume_backups(pod, pvb_volumes);
 }

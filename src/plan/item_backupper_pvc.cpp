@@ -11,8 +11,10 @@ void item_backupper::backup_pvc(const k8s::persistent_volume_claim& pvc) {
   if (!pvcs_done_.insert(pvc)) return;  // already backed up (BackedUpItems)
   volume_record& e = entry_for_pvc(pvc);
   if (excluded_by_label(pvc.metadata)) {
-    track(e, skip_approach::any, skip_cause::exclude_label,
-          make_decision(reason_kind::pvc_excluded_by_label, step_kind::item_inclusion));
+    volume_decision d = make_decision(reason_kind::pvc_excluded_by_label, step_kind::item_inclusion);
+    d.pvc = &pvc;
+    refused_pvcs_.emplace_back(&e, d);
+    track(e, skip_approach::any, skip_cause::exclude_label, d);
     return;
   }
   if (const k8s::pod* pod = pvc_tracker_.opted_out_by_pod(pvc.metadata.namespace_, pvc.metadata.name)) {

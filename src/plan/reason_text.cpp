@@ -79,7 +79,13 @@ std::string decision_text(const volume_decision& d, const volume_record& r, cons
       return {};
     case reason_kind::pod_excluded_by_label: return "pod has label velero.io/exclude-from-backup=true: not backed up";
     case reason_kind::pod_being_deleted: return "pod is being deleted: Velero skips it";
-    case reason_kind::pvc_excluded_by_label: return "PVC has label velero.io/exclude-from-backup=true: not backed up";
+    case reason_kind::pvc_excluded_by_label:
+      if (d.pod != nullptr && r.pod_name.empty())  // the PVC item's own row (a pod's PVB copies its data)
+        return fmt::format(
+            "PVC has label velero.io/exclude-from-backup=true: the PVC is not in the backup, though pod {}/{}'s "
+            "PodVolumeBackup copies its data (see its row): a restore has the data but not the claim",
+            d.pod->metadata.namespace_.str(), d.pod->metadata.name.str());
+      return "PVC has label velero.io/exclude-from-backup=true: not backed up";
     case reason_kind::pv_excluded_by_label: return "PV has label velero.io/exclude-from-backup=true: not backed up";
     case reason_kind::fs_backup_declined: return "no fs-backup: " + helper_decision_text(d.as_helper());
     case reason_kind::pvc_taken_by_other_pod: return "PVC already backed up by a PodVolumeBackup from another pod";
@@ -121,6 +127,11 @@ std::string decision_text(const volume_decision& d, const volume_record& r, cons
       return "volume policy " + label(d.policy) +
              " says fs-backup, but no pod in the backup mounts this PVC: nothing copies its data";
     case reason_kind::not_collected:
+      if (d.pod != nullptr && d.pvc != nullptr && r.pod_name.empty())  // the PVC item's own row
+        return fmt::format(
+            "the PVC is not in the backup ({}), though pod {}/{}'s PodVolumeBackup copies its data (see its row): a "
+            "restore has the data but not the claim",
+            describe(d.inclusion), d.pod->metadata.namespace_.str(), d.pod->metadata.name.str());
       if (d.pvc != nullptr && d.pv != nullptr)  // the PVC is in the backup, its PV is not
         return fmt::format(
             "PV {} not in the backup ({}): the PVC is backed up, its data is not (only the PV item "

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "volpol/k8s/loader.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/reason_text.h"
+#include "volpol/policy/policies.h"
 
 using namespace volpol;
 using namespace volpol::plan;
@@ -18,13 +20,20 @@ namespace {
 
 struct planned {
   k8s::load_result loaded;
+  std::optional<policy::policies> policies;
   plan_result plan;
 
   explicit planned(std::string_view cluster_yaml, backup_options backup = {}, server_options server = {},
-                   bool trace = false) {
+                   bool trace = false, std::string_view policy_yaml = {}) {
     loaded = k8s::load_text(cluster_yaml, "cluster.yaml");
     for (const diagnostic& d : loaded.problems) ADD_FAILURE() << d.to_string();
     plan_input in;
+    if (!policy_yaml.empty()) {
+      policy::checked_policies checked = policy::check_policy_text(policy_yaml, {.file = "policy.yaml"});
+      for (const diagnostic& d : checked.problems) ADD_FAILURE() << d.to_string();
+      policies = std::move(checked.built);
+      in.backup_policies = &*policies;
+    }
     in.cluster = &loaded.objects;
     in.backup = std::move(backup);
     in.server = std::move(server);
@@ -336,4 +345,116 @@ TEST(velero_scenarios, pvc_backed_up_without_its_pv_is_skipped) {
             "backed up, its data is not (only the PV item takes a native snapshot)");
   const planned with_pv(ebs, {}, with_aws_location());
   EXPECT_EQ(with_pv.pvc("a").method, backup_method::native_snapshot);
+}
+
+namespace {
+
+/// Pod ns/p (Running on node-1) mounting PVC a (EBS PV pv-a) as volume v, with `annotations`.
+std::string pod_with_claim(std::string_view annotations, std::string_view phase = "Running",
+                           std::string_view pvc_labels = "") {
+  return csi_claim("  storageClassName: gp2\n", "  awsElasticBlockStore:\n    volumeID: vol-0abc\n") +
+         "---\napiVersion: v1\nkind: Pod\nmetadata:\n" + std::string(annotations) +
+         "  name: p\n  namespace: ns\nspec:\n  containers:\n  - name: c\n    volumeMounts:\n    - mountPath: /v\n"
+         "      name: v\n  nodeName: node-1\n  volumes:\n  - name: v\n    persistentVolumeClaim:\n      claimName: a\n"
+         "status:\n  phase: " +
+         std::string(phase) + "\n" + std::string(pvc_labels);
+}
+
+constexpr std::string_view opt_in = "  annotations:\n    backup.velero.io/backup-volumes: v\n";
+
+}  // namespace
+
+// pkg/backup/backup_test.go TestBackupWithPodVolume "when PVC pod volumes are backed up using
+// pod volume backup, their claimed PVs are not also snapshotted": the PVB, no native snapshot.
+TEST(velero_scenarios, pod_volume_backup_means_no_snapshot_of_the_claimed_pv) {
+  const planned p(pod_with_claim(opt_in), {}, with_aws_location());
+  const volume_record& r = p.pvc("a");
+  EXPECT_EQ(r.method, backup_method::pod_volume_backup);
+  for (const volume_record& x : p.plan.volumes) EXPECT_NE(x.method, backup_method::native_snapshot);
+}
+
+// backup_test.go TestBackupWithSnapshots "backup with SnapshotVolumes=false does not create any
+// snapshots".
+TEST(velero_scenarios, snapshot_volumes_false_takes_no_snapshot) {
+  backup_options b;
+  b.snapshot_volumes = false;
+  const planned p(pod_with_claim(""), b, with_aws_location());
+  const volume_record& r = p.pvc("a");
+  EXPECT_EQ(r.method, backup_method::none);
+  EXPECT_TRUE(r.skipped);
+}
+
+// internal/volumehelper TestVolumeHelperImpl_ShouldPerformSnapshot "VolumePolicy match,
+// snapshotVolumes is false, return true": a `snapshot` policy wins over snapshotVolumes=false.
+TEST(velero_scenarios, snapshot_policy_wins_over_snapshot_volumes_false) {
+  backup_options b;
+  b.snapshot_volumes = false;
+  const planned p(
+      pod_with_claim(""), b, with_aws_location(), false,
+      "version: v1\nvolumePolicies:\n- conditions:\n    capacity: \"0,5Gi\"\n  action:\n    type: snapshot\n");
+  EXPECT_EQ(p.pvc("a").method, backup_method::native_snapshot) << reason_text(p.pvc("a"), p.plan);
+}
+
+// The same test, "VolumePolicy match but action is unexpected, return false": an fs-backup policy
+// stops the snapshot, and the pod volume backupper takes the volume.
+TEST(velero_scenarios, fs_backup_policy_stops_the_snapshot) {
+  const planned p(
+      pod_with_claim(""), {}, with_aws_location(), false,
+      "version: v1\nvolumePolicies:\n- conditions:\n    capacity: \"0,5Gi\"\n  action:\n    type: fs-backup\n");
+  EXPECT_EQ(p.pvc("a").method, backup_method::pod_volume_backup) << reason_text(p.pvc("a"), p.plan);
+}
+
+// pkg/backup/item_backupper.go itemInclusionChecks refuses the PVC labelled
+// velero.io/exclude-from-backup=true, but the pod's PodVolumeBackup does not look at PVC labels
+// (podvolume/backupper.go BackupPodVolumes gets the PVC itself): the data is fs-backed-up
+// (the research's scenario S5.1).
+TEST(velero_scenarios, excluded_pvc_is_still_fs_backed_up_by_its_pod) {
+  std::string cluster = pod_with_claim(opt_in);
+  const std::string from = "metadata:\n  name: a\n  namespace: ns\n";
+  cluster.replace(cluster.find(from), from.size(),
+                  "metadata:\n  labels:\n    velero.io/exclude-from-backup: \"true\"\n  name: a\n  namespace: ns\n");
+  const planned p(cluster, {}, with_aws_location());
+  const volume_record* vol = pod_row(p.plan, "p", "v");
+  ASSERT_NE(vol, nullptr);
+  EXPECT_EQ(vol->method, backup_method::pod_volume_backup) << reason_text(*vol, p.plan);
+  // The PVC item is not in the backup: its own row says so (a restore lacks the claim).
+  const volume_record* claim = nullptr;
+  for (const volume_record& r : p.plan.volumes)
+    if (r.pvc_name == "a" && r.pod_name.empty()) claim = &r;
+  ASSERT_NE(claim, nullptr);
+  EXPECT_EQ(claim->method, backup_method::not_backed_up);
+  EXPECT_EQ(reason_text(*claim, p.plan),
+            "PVC has label velero.io/exclude-from-backup=true: the PVC is not in the backup, though pod ns/p's "
+            "PodVolumeBackup copies its data (see its row): a restore has the data but not the claim");
+  EXPECT_EQ(p.plan.summary.volumes, 1u);  // one volume, two rows
+  EXPECT_EQ(p.plan.summary.fs_backup, 1u);
+  EXPECT_EQ(p.plan.summary.not_backed_up, 1u);
+}
+
+// podvolume/backupper.go BackupPodVolumes: a pod that is not running backs nothing up
+// (kube.IsPodRunning), yet its opt-in still stops the PV's snapshot (ShouldPerformSnapshot sees
+// the pod): the volume is skipped with both reasons (scenario S5.4).
+TEST(velero_scenarios, opted_in_pod_that_is_not_running_leaves_the_volume_skipped) {
+  const planned p(pod_with_claim(opt_in, "Succeeded"), {}, with_aws_location());
+  const volume_record& r = p.pvc("a");
+  EXPECT_EQ(r.method, backup_method::none);
+  EXPECT_TRUE(r.skipped);
+  EXPECT_NE(skipped_reason_text(r).find("pod is not in the expected status, name=p, namespace=ns, phase=Succeeded"),
+            std::string::npos)
+      << skipped_reason_text(r);
+}
+
+// internal/volumehelper TestVolumeHelperImpl_ShouldPerformSnapshot_UnboundPVC: a Pending PVC
+// with no PV is an error when no policy matches, and no error when a pvcPhase skip policy does.
+TEST(velero_scenarios, pending_pvc_errs_unless_a_phase_policy_skips_it) {
+  const std::string pending =
+      "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: a\n  namespace: ns\nspec:\n"
+      "  resources:\n    requests:\n      storage: 1Gi\n  storageClassName: gp3\nstatus:\n  phase: Pending\n";
+  const planned bare(pending);
+  EXPECT_TRUE(bare.pvc("a").error()) << reason_text(bare.pvc("a"), bare.plan);
+  const planned skipped(
+      pending, {}, {}, false,
+      "version: v1\nvolumePolicies:\n- conditions:\n    pvcPhase: [Pending]\n  action:\n    type: skip\n");
+  EXPECT_FALSE(skipped.pvc("a").error()) << reason_text(skipped.pvc("a"), skipped.plan);
+  EXPECT_EQ(skipped.pvc("a").method, backup_method::none);
 }

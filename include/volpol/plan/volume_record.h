@@ -159,7 +159,8 @@ static_assert(sizeof(volume_record) <= 144, "a plan holds 660k records at 300k o
 /// The plan's counts. `volumes` counts volumes (a PVC mounted by several pods once); the
 /// methods, skipped, errors and not_backed_up split them; `shared_pvc_rows` counts the other
 /// rows, a second pod's mount of a PVC whose own row says what happens to it. Together they
-/// count every row of the plan.
+/// count every row of the plan. (not_backed_up also counts the row of a PVC item left out
+/// whose data a pod's PodVolumeBackup copies: that volume is counted as fs-backup.)
 struct plan_summary {
   std::size_t fs_backup = 0, csi_snapshot = 0, csi_data_movement = 0, native_snapshot = 0, custom = 0, skipped = 0,
               errors = 0, volumes = 0, not_backed_up = 0, shared_pvc_rows = 0;
