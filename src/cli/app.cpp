@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
+#include <cstring>
+
 #include "shell_help.h"
 #include "volpol/cli/audit_command.h"
 #include "volpol/cli/diff_command.h"
@@ -37,7 +40,33 @@ const CLI::App* reached_subcommand(const CLI::App& app) {
 
 }  // namespace
 
+namespace {
+
+int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE* err);
+
+}  // namespace
+
 int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
+  const int rc = run_command(args, out, err);
+  // Every write to `out` is checked here, once: a write that failed (a full disk, an I/O
+  // error) leaves the stream's error flag set, and what was meant to be written is not there.
+  // A closed pipe (`| head`) ends the process with SIGPIPE before this, quietly.
+  // errno of the failed write when the last call that set it was one (a stale errno of
+  // another kind is not named).
+  const auto write_errno = [](int e) { return e == ENOSPC || e == EIO || e == EPIPE || e == EFBIG || e == EDQUOT; };
+  int e = errno;
+  errno = 0;
+  if (std::fflush(out) != 0) e = errno;
+  else if (std::ferror(out) == 0) return rc;
+  if (e == EPIPE) return rc;
+  std::fprintf(err, "error: cannot write the output to standard output: %s\n",
+               write_errno(e) ? std::strerror(e) : "the write failed");
+  return exit_output_failed;
+}
+
+namespace {
+
+int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App app{"volpol: predict what a Velero backup does with every volume, and why", "volpol"};
   app.require_subcommand(0, 1);
   bool show_version = false;
@@ -85,7 +114,8 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   app.footer(
       "Run `volpol help COMMAND` or `volpol COMMAND --help` for a command's options.\n"
       "Exit codes: 0 clean; 1 findings (volumes with errors, invalid policies); 2 bad usage or an\n"
-      "invalid policy given to plan; 3 input that cannot be read or holds no objects.");
+      "invalid policy given to plan; 3 input that cannot be read or holds no objects; 4 the output\n"
+      "could not be written.");
 
   std::vector<std::string> rev(args.rbegin(), args.rend());
   try {
@@ -145,5 +175,7 @@ int run(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   std::fputs(app.help().c_str(), out);
   return exit_ok;
 }
+
+}  // namespace
 
 }  // namespace volpol::cli
