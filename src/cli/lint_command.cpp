@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "volpol/cli/app.h"
+#include "volpol/core/text_file.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/lint/linter.h"
 #include "volpol/lint/output.h"
@@ -26,11 +27,9 @@ constexpr int exit_findings = exit_input_errors;
 /// policy loader, or for a file that cannot be read: the loader reports that).
 lint::suppressions comments_of(const std::string& path) {
   if (path == "-") return {};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return lint::suppressions::parse(ss.str());
+  const result<std::string> text = read_text_file(path, k8s::input_limits{}.max_object_bytes);
+  if (!text.ok()) return {};  // the policy loader says why
+  return lint::suppressions::parse(text.value());
 }
 
 /// Applies --disable then --enable. @return false (and a message on `err`) for an unknown rule.

@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "volpol/core/text_file.h"
+#include "volpol/k8s/limits.h"
 #include "volpol/plan/report.h"
 #include "volpol/verify/test_suite.h"
 
@@ -180,14 +182,12 @@ class reader {
 
   /// A file's text (for Backup/Schedule files).
   std::optional<std::string> read_text(const YAML::Node& n, const std::string& where, const std::string& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      error(n, where, fmt::format("cannot read `{}`", file));
+    result<std::string> text = read_text_file(file, k8s::input_limits{}.max_object_bytes);
+    if (const diagnostic* e = text.error()) {
+      error(n, where, fmt::format("cannot read `{}`: {}", file, e->message));
       return std::nullopt;
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    return std::move(text).value();
   }
 
   void policy(const YAML::Node& n, const std::string& where, policy_source& out) {
@@ -382,16 +382,14 @@ std::optional<test_file> decode_test_file(const std::string& path, const YAML::N
 }  // namespace
 
 std::optional<test_file> load_test_file(const std::string& path, diagnostics& problems) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    diagnostic d = make_error("cannot read the test file");
+  const result<std::string> text = read_text_file(path, k8s::input_limits{}.max_object_bytes);
+  if (const diagnostic* e = text.error()) {
+    diagnostic d = make_error(fmt::format("cannot read the test file: {}", e->message));
     d.where.file = path;
     problems.add(std::move(d));
     return std::nullopt;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_test_file(ss.str(), path, problems);
+  return parse_test_file(text.value(), path, problems);
 }
 
 namespace {

@@ -219,6 +219,20 @@ class loader final : public archive_visitor {
       read_archive(std::string(first), src, label, *this, options_.limits);
       return;
     }
+    // JSON and YAML text hold no NUL byte: a binary file or a device (/dev/zero) is refused at
+    // once, before a reader looks for the end of a line or value that never comes.
+    if (const void* nul = std::memchr(first.data(), '\0', first.size())) {
+      const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - first.data());
+      const std::string_view before = first.substr(0, at);
+      const std::size_t line_start = before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
+      diagnostic d = problem_at(
+          label,
+          fmt::format("not read: not text (a NUL byte at offset {}); Kubernetes objects are JSON or YAML text", at));
+      d.where.line = static_cast<std::uint32_t>(std::count(before.begin(), before.end(), '\n') + 1);
+      d.where.column = static_cast<std::uint32_t>(at - line_start + 1);
+      report(std::move(d));
+      return;
+    }
     read_stream(src, label, reread);
   }
 

@@ -201,6 +201,19 @@ class yaml_stream {
         pos_ += len;
         return true;
       }
+      // A line longer than the largest object read ends the stream here, before the window
+      // grows without bound (a stream with no newline: /dev/zero, a huge binary).
+      if (avail > ctx_.limits.max_object_bytes) {
+        diagnostic d;
+        d.where.file = std::string(ctx_.file);
+        d.where.line = line_no_ + 1;
+        d.message = fmt::format(
+            "line {} is longer than {} bytes (--max-object-bytes) from offset {}: the rest of the input is not read",
+            line_no_ + 1, ctx_.limits.max_object_bytes, buf_.base() + pos_);
+        ctx_.sink.problem(std::move(d));
+        pos_ = buf_.size();
+        return false;
+      }
       std::size_t shift = 0;
       const bool more = buf_.refill(pos_, shift);
       pos_ -= shift;

@@ -1,0 +1,49 @@
+// read_text_file (see volpol/core/text_file.h).
+#include "volpol/core/text_file.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace volpol {
+
+result<std::string> read_text_file(const std::string& path, std::uint64_t max_bytes) {
+  const bool is_stdin = path == "-";
+  const int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return make_error(std::strerror(errno));
+  struct closer {
+    int fd;
+    bool own;
+    ~closer() {
+      if (own) ::close(fd);
+    }
+  } close_it{fd, !is_stdin};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0)
+    return make_error(is_stdin ? fmt::format("standard input is not open ({})", std::strerror(errno))
+                               : std::string(std::strerror(errno)));
+  if (S_ISDIR(st.st_mode)) return make_error("it is a folder");
+  std::string text;
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0)
+      return make_error(is_stdin ? fmt::format("cannot read standard input ({})", std::strerror(errno))
+                                 : std::string(std::strerror(errno)));
+    if (n == 0) break;
+    const auto got = static_cast<std::size_t>(n);
+    if (const void* nul = std::memchr(buf, '\0', got))
+      return make_error(
+          fmt::format("not text (a NUL byte at offset {})", text.size() + (static_cast<const char*>(nul) - buf)));
+    if (text.size() + got > max_bytes) return make_error(fmt::format("larger than {} bytes", max_bytes));
+    text.append(buf, got);
+  }
+  return text;
+}
+
+}  // namespace volpol
