@@ -28,6 +28,7 @@ fields report_header(const plan_result& plan, const report_context& ctx) {
                     {"errors", num(s.errors)}};
   if (s.not_backed_up > 0) summary.emplace_back("notBackedUp", num(s.not_backed_up));
   if (s.shared_pvc_rows > 0) summary.emplace_back("sharedPvcRows", num(s.shared_pvc_rows));
+  if (plan.volumes.size() != s.volumes) summary.emplace_back("rows", num(plan.volumes.size()));
   std::vector<node> notes, problems;
   for (const plan_note n : plan.notes) notes.push_back(str(plan_note_text(n, plan)));
   for (const std::string& n : ctx.cluster_notes) notes.push_back(str(n));

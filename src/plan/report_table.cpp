@@ -75,10 +75,14 @@ std::string render_table(const plan_result& plan, const report_context& ctx) {
     out += '\n';
   }
   const plan_summary& s = plan.summary;
+  // The rows the table shows: the volumes, a second pod's row of a shared PVC, the row of a
+  // PVC item left out whose data a pod copies (counted with not backed up).
+  const std::size_t shown = plan.volumes.size();
+  const std::string in_rows = shown == s.volumes ? std::string() : fmt::format(" in {} rows", shown);
   out += fmt::format(
-      "\n{} volume{}: {} fs-backup, {} CSI snapshot, {} CSI snapshot with data movement, {} native snapshot, "
+      "\n{} volume{}{}: {} fs-backup, {} CSI snapshot, {} CSI snapshot with data movement, {} native snapshot, "
       "{} custom (plugin), {} skipped, {} error{}\n",
-      s.volumes, s.volumes == 1 ? "" : "s", s.fs_backup, s.csi_snapshot, s.csi_data_movement, s.native_snapshot,
+      s.volumes, s.volumes == 1 ? "" : "s", in_rows, s.fs_backup, s.csi_snapshot, s.csi_data_movement, s.native_snapshot,
       s.custom, s.skipped, s.errors, s.errors == 1 ? "" : "s");
   if (s.not_backed_up > 0) {  // the filters left items out: say how many, before the notes
     out.pop_back();

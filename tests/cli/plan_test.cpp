@@ -180,7 +180,7 @@ TEST(plan, table_output_has_one_row_per_volume_and_a_summary) {
                                 source_path("tests/data/plan/skip-labelled.yaml")});
   EXPECT_EQ(r.exit, 0) << r.err;
   EXPECT_EQ(r.out.rfind("NAMESPACE", 0), 0u);
-  EXPECT_NE(r.out.find("volumes: 1 fs-backup, 0 CSI snapshot"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("5 volumes in 6 rows: 1 fs-backup, 0 CSI snapshot"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("volumePolicies[0] (skip)"), std::string::npos) << r.out;
 }
 
