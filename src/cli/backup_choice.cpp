@@ -51,6 +51,10 @@ std::optional<policy::checked_policies> policy_from_backup(const k8s::backup& b,
   origin.file = cm->origin.file;
   origin.object = fmt::format("ConfigMap {}", cm->metadata.key());
   origin.data_key = cm->data.begin()->first;
+  // Where the data value stands in the dump is not kept: positions inside the policy point at
+  // the ConfigMap (its first line), not at a line of the dump they are not on.
+  origin.exact = false;
+  origin.fallback = cm->origin.line > 0 ? value_mark{cm->origin.line, 1} : value_mark{};
   return policy::check_policy_text(*text, origin, policy::policy_use::backup);
 }
 
