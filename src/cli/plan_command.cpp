@@ -37,7 +37,8 @@ int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
     std::fwrite(text.data(), 1, text.size(), out);
   }
   if (p.unreadable_input) return static_cast<int>(exit_code::unreadable_input);
-  const bool errors = p.input_errors || p.result.summary.errors > 0;
+  // A backup that fails validation backs up nothing: an error even when no volume shows it.
+  const bool errors = p.input_errors || p.result.summary.errors > 0 || !p.result.validation_errors.empty();
   return apply_fail_on(opt, p.result, err, static_cast<int>(errors ? exit_code::input_errors : exit_code::ok));
 }
 
