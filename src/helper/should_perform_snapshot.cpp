@@ -19,16 +19,15 @@ bool find_fs_backup_pod(const k8s::persistent_volume& pv, const k8s::cluster& c,
   if (!o.pod_lookup_namespaces.empty() &&
       !std::binary_search(o.pod_lookup_namespaces.begin(), o.pod_lookup_namespaces.end(), ref.namespace_))
     return false;
-  for (const k8s::pod* p : c.pods_using_pvc(ref.namespace_, ref.name)) {
-    for (const auto& v : p->volumes) {
-      if (!v.sources.has(k8s::volume_source::persistent_volume_claim) || v.sources.claim_name != ref.name) continue;
-      const annotation_choice choice = fs_backup_by_annotations(*p, v.name, default_volumes_to_fs_backup);
-      if (!choice.selected) continue;
-      d.pod = p;
-      d.pod_volume = &v;
-      d.pod_reason = choice.why;
-      return true;
-    }
+  // The pods' volumes that name the claim, as Velero's loop over each pod's volumes finds
+  // them (pods in order, volumes in spec order), from the cluster's index.
+  for (const k8s::pod_claim_volume& pv : c.volumes_using_pvc(ref.namespace_, ref.name)) {
+    const annotation_choice choice = fs_backup_by_annotations(*pv.p, pv.volume->name, default_volumes_to_fs_backup);
+    if (!choice.selected) continue;
+    d.pod = pv.p;
+    d.pod_volume = pv.volume;
+    d.pod_reason = choice.why;
+    return true;
   }
   return false;
 }

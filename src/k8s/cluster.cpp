@@ -134,10 +134,13 @@ struct claim_index {
     std::uint32_t volume = 0;  ///< its volume: the claimName is the key's
     std::uint32_t begin = 0;   ///< range in `pods`
     std::uint32_t count = 0;
+    std::uint32_t volumes_begin = 0;  ///< range in `volumes`
+    std::uint32_t volumes_count = 0;
   };
   flat_index index;
   std::vector<group> groups;
   std::vector<const pod*> pods;
+  std::vector<pod_claim_volume> volumes;  ///< every volume naming the claim, pod then volume order
 };
 
 }  // namespace detail
@@ -210,29 +213,35 @@ void cluster::impl::build_claims() const {
     std::uint32_t g = find_group(c, pods, ns, claim);
     if (g == flat_index::npos) {
       g = static_cast<std::uint32_t>(c.groups.size());
-      c.groups.push_back({p, v, 0, 0});
+      c.groups.push_back({p, v, 0, 0, 0, 0});
       last_pod.push_back(flat_index::npos);
       c.index.insert(key_hash(ns, claim), g);
     }
+    ++c.groups[g].volumes_count;
     if (last_pod[g] != p) {
       last_pod[g] = p;
       ++c.groups[g].count;
     }
   });
   // Pass 2: prefix sums, then fill in pod order (each group keeps insertion order).
-  std::uint32_t total = 0;
+  std::uint32_t total = 0, volumes_total = 0;
   for (auto& grp : c.groups) {
     grp.begin = total;
     total += grp.count;
     grp.count = 0;
+    grp.volumes_begin = volumes_total;
+    volumes_total += grp.volumes_count;
+    grp.volumes_count = 0;
   }
   c.pods.resize(total);
+  c.volumes.resize(volumes_total);
   std::fill(last_pod.begin(), last_pod.end(), flat_index::npos);
   each_claim_volume(pods, [&](std::uint32_t p, std::uint32_t v) {
     const std::uint32_t g = find_group(c, pods, pods[p].metadata.namespace_, claim_of(pods[p], v));
+    auto& grp = c.groups[g];
+    c.volumes[grp.volumes_begin + grp.volumes_count++] = {&pods[p], &pods[p].volumes[v]};
     if (last_pod[g] == p) return;
     last_pod[g] = p;
-    auto& grp = c.groups[g];
     c.pods[grp.begin + grp.count++] = &pods[p];
   });
   claims = std::move(c);
@@ -354,6 +363,15 @@ const pod* cluster::find_pod(std::string_view namespace_, std::string_view name)
 }
 
 void cluster::index_pods_by_pvc() const { (void)impl_->ensure_claims(); }
+
+std::span<const pod_claim_volume> cluster::volumes_using_pvc(std::string_view namespace_,
+                                                             std::string_view claim_name) const {
+  const claim_index& c = impl_->ensure_claims();
+  const std::uint32_t g = find_group(c, impl_->pods, namespace_, claim_name);
+  if (g == flat_index::npos) return {};
+  const auto& grp = c.groups[g];
+  return {c.volumes.data() + grp.volumes_begin, grp.volumes_count};
+}
 
 std::span<const pod* const> cluster::pods_using_pvc(std::string_view namespace_, std::string_view claim_name) const {
   const claim_index& c = impl_->ensure_claims();

@@ -485,11 +485,24 @@ volume_record& item_backupper::pod_row(const k8s::pod& pod, const walk_key& key)
   if (pod_of_rows_ != &pod) {
     pod_of_rows_ = &pod;
     pod_rows_.clear();
+    pod_rows_index_.reset();
   }
-  for (const auto& [k, e] : pod_rows_)
-    if (k == key) return *e;
+  // A few rows are searched in place; a pod with many volumes gets a hash index, so the walk
+  // stays linear in the volumes of a pod (a pod with 100k volumes).
+  if (pod_rows_index_) {
+    if (volume_record* const* found = pod_rows_index_->find(key)) return **found;
+  } else {
+    for (const auto& [k, e] : pod_rows_)
+      if (k == key) return *e;
+  }
   volume_record* e = &new_record();
   pod_rows_.emplace_back(key, e);
+  if (!pod_rows_index_ && pod_rows_.size() > 32) {
+    pod_rows_index_ = std::make_unique<pod_rows_index>();
+    for (const auto& [k, r] : pod_rows_) (*pod_rows_index_)[k] = r;
+  } else if (pod_rows_index_) {
+    (*pod_rows_index_)[key] = e;
+  }
   return *e;
 }
 

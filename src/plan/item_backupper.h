@@ -17,6 +17,7 @@
 #include "pvc_snapshot_tracker.h"
 #include "resource_includes_excludes.h"
 #include "skipped_pv_tracker.h"
+#include "volpol/core/flat_index.h"
 #include "volpol/helper/volume_helper.h"
 #include "volpol/plan/item_collection.h"
 #include "volpol/plan/node_agent.h"
@@ -171,6 +172,8 @@ class item_backupper {
   // their keys name the pod, and each pod is walked once, so they need no global index.
   const k8s::pod* pod_of_rows_ = nullptr;
   std::vector<std::pair<walk_key, volume_record*>> pod_rows_;
+  using pod_rows_index = flat_hash_map<walk_key, volume_record*, walk_key_hash>;
+  std::unique_ptr<pod_rows_index> pod_rows_index_;  ///< past 32 rows of one pod
   volume_record& pod_row(const k8s::pod& pod, const walk_key& key);
 };
 

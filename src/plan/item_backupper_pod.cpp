@@ -83,7 +83,7 @@ void item_backupper::decide_pod_volumes(const k8s::pod& pod, std::vector<selecte
     auto d = core_.should_perform_fs_backup(v, pod);
     if (const diagnostic* err = d.error()) {
       fail(e, helper_error(*err, pvc, &pod, &v), step_kind::should_perform_fs_backup);
-      pvc_tracker_.opt_out(pod, v.name);
+      pvc_tracker_.opt_out(pod, v);
       continue;
     }
     note_policy(e, d->policy);
@@ -91,14 +91,14 @@ void item_backupper::decide_pod_volumes(const k8s::pod& pod, std::vector<selecte
     why.pod = &pod;
     why.pod_volume = &v;
     if (!d->perform) {
-      pvc_tracker_.opt_out(pod, v.name);
+      pvc_tracker_.opt_out(pod, v);
       conclude(e, why);
       continue;
     }
     why.kind = reason_kind::none;  // selected: the pod volume backupper decides
     trace(e, why);
-    pvc_tracker_.track(pod, v.name);
-    if (pvc_tracker_.taken_for_pod_volume(pod, v.name)) {
+    pvc_tracker_.track(pod, v);
+    if (pvc_tracker_.taken_for_pod_volume(pod, v)) {
       conclude(e, pod_step(reason_kind::pvc_taken_by_other_pod, step_kind::pvc_snapshot_tracker, pod, &v));
       continue;
     }
@@ -184,7 +184,7 @@ void item_backupper::create_pod_volume_backup(const k8s::pod& pod, const selecte
     else conclude(e, why);
     return;
   }
-  pvc_tracker_.take(pod, v.name);
+  pvc_tracker_.take(pod, v);
   set_pod(e, pod, v);
   volume_decision why = from_helper(reason_kind::pod_volume_backup, step_kind::pod_volume_backupper, s.why);
   why.pod = &pod;

@@ -37,7 +37,10 @@ bool pvc_snapshot_tracker::claim_key_equal::operator()(const claim_key& a, const
 }
 
 void pvc_snapshot_tracker::record(const k8s::pod& pod, std::string_view volume_name, status to, status from) {
-  const k8s::pod_volume* v = pod.find_volume(volume_name);
+  record(pod, pod.find_volume(volume_name), to, from);
+}
+
+void pvc_snapshot_tracker::record(const k8s::pod& pod, const k8s::pod_volume* v, status to, status from) {
   if (v == nullptr || !v->sources.has(k8s::volume_source::persistent_volume_claim)) return;
   entry& e = pvcs_[claim_key{pod.metadata.namespace_, v->sources.claim_name}];
   e.pod = &pod;  // Velero records the pod whatever the transition
@@ -62,8 +65,12 @@ const k8s::pod* pvc_snapshot_tracker::opted_out_by_pod(std::string_view ns, std:
 
 bool pvc_snapshot_tracker::taken_for_pod_volume(const k8s::pod& pod, std::string_view volume_name) const {
   const k8s::pod_volume* v = pod.find_volume(volume_name);
-  if (v == nullptr || !v->sources.has(k8s::volume_source::persistent_volume_claim)) return false;
-  return status_of(pod.metadata.namespace_, v->sources.claim_name) == status::taken;
+  return v != nullptr && taken_for_pod_volume(pod, *v);
+}
+
+bool pvc_snapshot_tracker::taken_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) const {
+  if (!v.sources.has(k8s::volume_source::persistent_volume_claim)) return false;
+  return status_of(pod.metadata.namespace_, v.sources.claim_name) == status::taken;
 }
 
 pvc_snapshot_tracker::status pvc_snapshot_tracker::status_of(std::string_view ns, std::string_view name) const {

@@ -34,6 +34,16 @@ class pvc_snapshot_tracker {
   /// `TakenForPodVolume`.
   [[nodiscard]] bool taken_for_pod_volume(const k8s::pod& pod, std::string_view volume_name) const;
   [[nodiscard]] status status_of(std::string_view ns, std::string_view name) const;
+  /// The same four with the pod's volume itself (one of pod.volumes, the one of its name: the
+  /// API server refuses two of one name), not looked up by name: the walk visits each volume
+  /// of a pod once, so it stays linear in the volumes of a pod where Velero's lookup by name
+  /// is quadratic.
+  void track(const k8s::pod& pod, const k8s::pod_volume& v) { record(pod, &v, status::tracked, status::not_tracked); }
+  void take(const k8s::pod& pod, const k8s::pod_volume& v) { record(pod, &v, status::taken, status::tracked); }
+  void opt_out(const k8s::pod& pod, const k8s::pod_volume& v) {
+    record(pod, &v, status::opted_out, status::not_tracked);
+  }
+  [[nodiscard]] bool taken_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) const;
   /// Room for `pvcs` claims without rehashing.
   void reserve(std::size_t pvcs) { pvcs_.reserve(pvcs); }
 
@@ -55,6 +65,7 @@ class pvc_snapshot_tracker {
     [[nodiscard]] bool operator()(const claim_key& a, const claim_key& b) const noexcept;
   };
   void record(const k8s::pod& pod, std::string_view volume_name, status to, status from);
+  void record(const k8s::pod& pod, const k8s::pod_volume* v, status to, status from);
   flat_hash_map<claim_key, entry, claim_key_hash, claim_key_equal> pvcs_;
 };
 

@@ -28,6 +28,12 @@
 
 namespace volpol::k8s {
 
+/// A pod volume naming a claim, and its pod (cluster::volumes_using_pvc).
+struct pod_claim_volume {
+  const pod* p = nullptr;
+  const pod_volume* volume = nullptr;
+};
+
 class cluster {
  public:
   cluster();
@@ -96,6 +102,12 @@ class cluster {
   /// in Velero's eyes (the pod volume itself is an ordinary fs-backup candidate).
   [[nodiscard]] std::span<const pod* const> pods_using_pvc(std::string_view namespace_,
                                                            std::string_view claim_name) const;
+  /// Every pod volume that names the claim (`persistentVolumeClaim.claimName`), with its pod:
+  /// pods in the order pods_using_pvc gives them, each pod's volumes in spec order (a pod may
+  /// name one claim twice). From the same index: the volume helper finds a claim's volumes
+  /// without scanning every volume of each pod (linear in the volumes of a pod).
+  [[nodiscard]] std::span<const pod_claim_volume> volumes_using_pvc(std::string_view namespace_,
+                                                                    std::string_view claim_name) const;
   /// Builds the PVC→pods index now, if no pods_using_pvc() has since the last add(): a caller
   /// with a thread to spare builds it there, before the first lookup needs it (the backup
   /// walk does, beside its sort of the pods). Safe to call from several threads at once.
