@@ -16,6 +16,19 @@
 
 namespace volpol::k8s::detail {
 
+/// fields_kind_first for an adapter over a tree, whose mappings can be walked twice: a pass
+/// for `kind` (the first one), then fields() as usual.
+template <class A, class K, class F>
+bool kind_then_fields(A& a, typename A::node& n, K&& on_kind, F&& f) {
+  bool found = false;
+  const bool ok = a.fields(n, [&](std::string_view key, typename A::node& v) {
+    if (key != "kind" || found) return true;
+    found = true;
+    return on_kind(v);
+  });
+  return ok && a.fields(n, std::forward<F>(f));
+}
+
 struct yaml_adapter {
   using node = YAML::Node;
   static constexpr bool scalars_are_strings = true;
@@ -65,13 +78,7 @@ struct yaml_adapter {
   /// json_adapter::fields_kind_first).
   template <class K, class F>
   bool fields_kind_first(node& n, K&& on_kind, F&& f) {
-    bool found = false;
-    const bool ok = fields(n, [&](std::string_view key, node& v) {
-      if (key != "kind" || found) return true;
-      found = true;
-      return on_kind(v);
-    });
-    return ok && fields(n, std::forward<F>(f));
+    return kind_then_fields(*this, n, std::forward<K>(on_kind), std::forward<F>(f));
   }
 
   template <class F>

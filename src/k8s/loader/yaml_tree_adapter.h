@@ -65,13 +65,7 @@ struct yaml_tree_adapter {
   /// json_adapter::fields_kind_first).
   template <class K, class F>
   bool fields_kind_first(node& n, K&& on_kind, F&& f) {
-    bool found = false;
-    const bool ok = fields(n, [&](std::string_view key, node& v) {
-      if (key != "kind" || found) return true;
-      found = true;
-      return on_kind(v);
-    });
-    return ok && fields(n, std::forward<F>(f));
+    return kind_then_fields(*this, n, std::forward<K>(on_kind), std::forward<F>(f));
   }
 
   template <class F>
