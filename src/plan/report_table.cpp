@@ -82,8 +82,8 @@ std::string render_table(const plan_result& plan, const report_context& ctx) {
   out += fmt::format(
       "\n{} volume{}{}: {} fs-backup, {} CSI snapshot, {} CSI snapshot with data movement, {} native snapshot, "
       "{} custom (plugin), {} skipped, {} error{}\n",
-      s.volumes, s.volumes == 1 ? "" : "s", in_rows, s.fs_backup, s.csi_snapshot, s.csi_data_movement, s.native_snapshot,
-      s.custom, s.skipped, s.errors, s.errors == 1 ? "" : "s");
+      s.volumes, s.volumes == 1 ? "" : "s", in_rows, s.fs_backup, s.csi_snapshot, s.csi_data_movement,
+      s.native_snapshot, s.custom, s.skipped, s.errors, s.errors == 1 ? "" : "s");
   if (s.not_backed_up > 0) {  // the filters left items out: say how many, before the notes
     out.pop_back();
     out += fmt::format(", {} not backed up\n", s.not_backed_up);
