@@ -36,36 +36,17 @@ bool pvc_snapshot_tracker::claim_key_equal::operator()(const claim_key& a, const
   return true;
 }
 
-void pvc_snapshot_tracker::record(const k8s::pod& pod, std::string_view volume_name, status to, status from) {
-  record(pod, pod.find_volume(volume_name), to, from);
-}
-
-void pvc_snapshot_tracker::record(const k8s::pod& pod, const k8s::pod_volume* v, status to, status from) {
-  if (v == nullptr || !v->sources.has(k8s::volume_source::persistent_volume_claim)) return;
-  entry& e = pvcs_[claim_key{pod.metadata.namespace_, v->sources.claim_name}];
+void pvc_snapshot_tracker::record(const k8s::pod& pod, const k8s::pod_volume& v, status to, status from) {
+  if (!v.sources.has(k8s::volume_source::persistent_volume_claim)) return;
+  entry& e = pvcs_[claim_key{pod.metadata.namespace_, v.sources.claim_name}];
   e.pod = &pod;  // Velero records the pod whatever the transition
   if (e.st == from) e.st = to;
-}
-
-void pvc_snapshot_tracker::track(const k8s::pod& pod, std::string_view volume_name) {
-  record(pod, volume_name, status::tracked, status::not_tracked);
-}
-void pvc_snapshot_tracker::take(const k8s::pod& pod, std::string_view volume_name) {
-  record(pod, volume_name, status::taken, status::tracked);
-}
-void pvc_snapshot_tracker::opt_out(const k8s::pod& pod, std::string_view volume_name) {
-  record(pod, volume_name, status::opted_out, status::not_tracked);
 }
 
 const k8s::pod* pvc_snapshot_tracker::opted_out_by_pod(std::string_view ns, std::string_view name) const {
   const entry* e = pvcs_.find(claim_key{ns, name});
   if (e == nullptr || e->st != status::opted_out) return nullptr;
   return e->pod;
-}
-
-bool pvc_snapshot_tracker::taken_for_pod_volume(const k8s::pod& pod, std::string_view volume_name) const {
-  const k8s::pod_volume* v = pod.find_volume(volume_name);
-  return v != nullptr && taken_for_pod_volume(pod, *v);
 }
 
 bool pvc_snapshot_tracker::taken_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) const {

@@ -18,13 +18,17 @@ class pvc_snapshot_tracker {
  public:
   enum class status : std::uint8_t { not_tracked, tracked, taken, opted_out };
 
-  /// The pod selects volume `volume_name` for fs-backup: its PVC goes NotTracked → Tracked.
-  /// Mirrors `pvcSnapshotTracker.Track`. Volumes that are no PVC are ignored (so are all three).
-  void track(const k8s::pod& pod, std::string_view volume_name);
+  /// The pod selects its volume `v` for fs-backup: its PVC goes NotTracked → Tracked. Mirrors
+  /// `pvcSnapshotTracker.Track`, which looks the volume up by name; the walk passes the volume
+  /// it is at (one of pod.volumes: the API server refuses two of one name), so the walk stays
+  /// linear in the volumes of a pod. Volumes that are no PVC are ignored (by all three).
+  void track(const k8s::pod& pod, const k8s::pod_volume& v) { record(pod, v, status::tracked, status::not_tracked); }
   /// The PodVolumeBackup was created: Tracked → Taken. Mirrors `Take`.
-  void take(const k8s::pod& pod, std::string_view volume_name);
+  void take(const k8s::pod& pod, const k8s::pod_volume& v) { record(pod, v, status::taken, status::tracked); }
   /// The pod does not fs-back the volume up: NotTracked → Optedout. Mirrors `Optout`.
-  void opt_out(const k8s::pod& pod, std::string_view volume_name);
+  void opt_out(const k8s::pod& pod, const k8s::pod_volume& v) {
+    record(pod, v, status::opted_out, status::not_tracked);
+  }
 
   /// The pod that opted PVC `ns/name` out, or nullptr when it is not opted out. Mirrors
   /// `OptedoutByPod`.
@@ -32,18 +36,8 @@ class pvc_snapshot_tracker {
   [[nodiscard]] const k8s::pod* opted_out_by_pod(std::string_view ns, std::string_view name) const;
   /// True when the pod volume uses a PVC whose PodVolumeBackup was already created. Mirrors
   /// `TakenForPodVolume`.
-  [[nodiscard]] bool taken_for_pod_volume(const k8s::pod& pod, std::string_view volume_name) const;
-  [[nodiscard]] status status_of(std::string_view ns, std::string_view name) const;
-  /// The same four with the pod's volume itself (one of pod.volumes, the one of its name: the
-  /// API server refuses two of one name), not looked up by name: the walk visits each volume
-  /// of a pod once, so it stays linear in the volumes of a pod where Velero's lookup by name
-  /// is quadratic.
-  void track(const k8s::pod& pod, const k8s::pod_volume& v) { record(pod, &v, status::tracked, status::not_tracked); }
-  void take(const k8s::pod& pod, const k8s::pod_volume& v) { record(pod, &v, status::taken, status::tracked); }
-  void opt_out(const k8s::pod& pod, const k8s::pod_volume& v) {
-    record(pod, &v, status::opted_out, status::not_tracked);
-  }
   [[nodiscard]] bool taken_for_pod_volume(const k8s::pod& pod, const k8s::pod_volume& v) const;
+  [[nodiscard]] status status_of(std::string_view ns, std::string_view name) const;
   /// Room for `pvcs` claims without rehashing.
   void reserve(std::size_t pvcs) { pvcs_.reserve(pvcs); }
 
@@ -64,8 +58,7 @@ class pvc_snapshot_tracker {
   struct claim_key_equal {
     [[nodiscard]] bool operator()(const claim_key& a, const claim_key& b) const noexcept;
   };
-  void record(const k8s::pod& pod, std::string_view volume_name, status to, status from);
-  void record(const k8s::pod& pod, const k8s::pod_volume* v, status to, status from);
+  void record(const k8s::pod& pod, const k8s::pod_volume& v, status to, status from);
   flat_hash_map<claim_key, entry, claim_key_hash, claim_key_equal> pvcs_;
 };
 

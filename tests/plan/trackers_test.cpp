@@ -7,6 +7,10 @@ using namespace volpol;
 using namespace volpol::plan;
 
 namespace {
+
+/// The pod's volume of that name (the tracker takes the volume itself, as the walk has it).
+const k8s::pod_volume& volume(const k8s::pod& pod, std::string_view name) { return *pod.find_volume(name); }
+
 k8s::pod pod_with_pvcs(const char* name) {
   k8s::pod p;
   p.metadata.name = name;
@@ -26,25 +30,25 @@ k8s::pod pod_with_pvcs(const char* name) {
 TEST(pvc_snapshot_tracker, opted_out_volume_is_never_tracked_or_taken) {
   const k8s::pod pod = pod_with_pvcs("pod-1");
   pvc_snapshot_tracker t;
-  t.opt_out(pod, "pod-vol-1");
+  t.opt_out(pod, volume(pod, "pod-vol-1"));
   const k8s::pod* by = t.opted_out_by_pod("ns-1", "pvc-1");
   ASSERT_NE(by, nullptr);
   EXPECT_EQ(by->metadata.name, "pod-1");
-  t.track(pod, "pod-vol-1");
-  t.track(pod, "pod-vol-2");
+  t.track(pod, volume(pod, "pod-vol-1"));
+  t.track(pod, volume(pod, "pod-vol-2"));
   EXPECT_EQ(t.status_of("ns-1", "pvc-1"), pvc_snapshot_tracker::status::opted_out);
   EXPECT_EQ(t.status_of("ns-1", "pvc-2"), pvc_snapshot_tracker::status::tracked);
-  t.take(pod, "pod-vol-1");
-  t.take(pod, "pod-vol-2");
-  EXPECT_FALSE(t.taken_for_pod_volume(pod, "pod-vol-1"));
-  EXPECT_TRUE(t.taken_for_pod_volume(pod, "pod-vol-2"));
+  t.take(pod, volume(pod, "pod-vol-1"));
+  t.take(pod, volume(pod, "pod-vol-2"));
+  EXPECT_FALSE(t.taken_for_pod_volume(pod, volume(pod, "pod-vol-1")));
+  EXPECT_TRUE(t.taken_for_pod_volume(pod, volume(pod, "pod-vol-2")));
 }
 
 TEST(pvc_snapshot_tracker, last_pod_is_recorded_whatever_the_transition) {
   pvc_snapshot_tracker t;
   const k8s::pod a = pod_with_pvcs("pod-a"), b = pod_with_pvcs("pod-b");
-  t.opt_out(a, "pod-vol-1");
-  t.opt_out(b, "pod-vol-1");
+  t.opt_out(a, volume(a, "pod-vol-1"));
+  t.opt_out(b, volume(b, "pod-vol-1"));
   ASSERT_NE(t.opted_out_by_pod("ns-1", "pvc-1"), nullptr);
   EXPECT_EQ(t.opted_out_by_pod("ns-1", "pvc-1")->metadata.name, "pod-b");
   EXPECT_EQ(t.opted_out_by_pod("ns-1", "pvc-2"), nullptr);
@@ -60,8 +64,8 @@ TEST(pvc_snapshot_tracker, key_is_the_text_namespace_slash_name) {
   b.metadata.namespace_ = "team/data";
   b.volumes[0].sources.claim_name = "pvc-1";  // team/data/pvc-1
   pvc_snapshot_tracker t;
-  t.opt_out(a, "pod-vol-1");
-  t.track(b, "pod-vol-1");  // the same key, opted out already: stays opted out
+  t.opt_out(a, volume(a, "pod-vol-1"));
+  t.track(b, volume(b, "pod-vol-1"));  // the same key, opted out already: stays opted out
   EXPECT_EQ(t.status_of("team/data", "pvc-1"), pvc_snapshot_tracker::status::opted_out);
   EXPECT_EQ(t.status_of("team", "data/pvc-1"), pvc_snapshot_tracker::status::opted_out);
   ASSERT_NE(t.opted_out_by_pod("team", "data/pvc-1"), nullptr);
@@ -70,10 +74,10 @@ TEST(pvc_snapshot_tracker, key_is_the_text_namespace_slash_name) {
   EXPECT_EQ(t.status_of("team", "datapvc-1"), pvc_snapshot_tracker::status::not_tracked);
   EXPECT_EQ(t.status_of("team/data/", "pvc-1"), pvc_snapshot_tracker::status::not_tracked);
   // pod-vol-2 of both: team/pvc-2 and team/data/pvc-2, two keys.
-  t.track(a, "pod-vol-2");
-  t.take(a, "pod-vol-2");
+  t.track(a, volume(a, "pod-vol-2"));
+  t.take(a, volume(a, "pod-vol-2"));
   EXPECT_EQ(t.status_of("team", "pvc-2"), pvc_snapshot_tracker::status::taken);
-  EXPECT_FALSE(t.taken_for_pod_volume(b, "pod-vol-2"));
+  EXPECT_FALSE(t.taken_for_pod_volume(b, volume(b, "pod-vol-2")));
 }
 
 TEST(skipped_pv_tracker, reasons_sorted_by_approach_and_untrack_is_final) {
