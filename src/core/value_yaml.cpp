@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <string>
+#include <vector>
 
 #include "volpol/core/value_yaml.h"
 #include "yaml_resolve.h"
@@ -228,30 +229,37 @@ bool repaired(const std::string& s, std::string& out) {
   return changed;
 }
 
-void repair_node(YAML::Node node, int depth) {
-  if (depth > 10000) return;  // (the depth limits refused deeper texts before)
-  if (node.IsScalar()) {
-    std::string fixed;
-    if (repaired(node.Scalar(), fixed)) {
-      const std::string tag = node.Tag();
-      node = fixed;
-      node.SetTag(tag);
-    }
-    return;
+/// One scalar, repaired in place.
+void repair_scalar(YAML::Node node) {
+  std::string fixed;
+  if (repaired(node.Scalar(), fixed)) {
+    const std::string tag = node.Tag();
+    node = fixed;
+    node.SetTag(tag);
   }
-  if (node.IsSequence()) {
-    for (YAML::Node item : node) repair_node(item, depth + 1);
-    return;
-  }
-  if (node.IsMap())
-    for (auto it = node.begin(); it != node.end(); ++it) {
-      repair_node(it->first, depth + 1);
-      repair_node(it->second, depth + 1);
-    }
 }
 
 }  // namespace
 
-void repair_yaml_escapes(YAML::Node& node) { repair_node(node, 0); }
+// An explicit stack, not recursion: aliases nest a text's collections deeper than the text
+// itself (`&b [*a]` inside 400 brackets, forty times over), and the alias expansion budget of
+// check_yaml, not the stack, bounds how many nodes the walk meets.
+void repair_yaml_escapes(YAML::Node& node) {
+  std::vector<YAML::Node> todo{node};
+  while (!todo.empty()) {
+    YAML::Node n = todo.back();
+    todo.pop_back();
+    if (n.IsScalar()) {
+      repair_scalar(n);
+    } else if (n.IsSequence()) {
+      for (YAML::Node item : n) todo.push_back(item);
+    } else if (n.IsMap()) {
+      for (auto it = n.begin(); it != n.end(); ++it) {
+        todo.push_back(it->first);
+        todo.push_back(it->second);
+      }
+    }
+  }
+}
 
 }  // namespace volpol
