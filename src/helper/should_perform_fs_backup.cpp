@@ -19,6 +19,9 @@ result<decision> volume_helper::should_perform_fs_backup(const k8s::pod_volume& 
       const pv_lookup found = get_pv_for_pvc(*d.pvc, *cluster_);
       d.pv = found.pv;
       d.lookup = found.status;
+      // v1.17: GetPVForPVC's error returns before any matching (ShouldPerformFSBackup at v1.17.2).
+      if (d.pv == nullptr && !has(options_.version, velero_feature::pvc_only_match))
+        return pv_lookup_error(*d.pvc, d.lookup);
     }
     // The PV when found, else the pod volume itself (Velero's getVolumeFromResource), with the PVC.
     d.consulted_policies = true;

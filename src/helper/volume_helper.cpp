@@ -27,6 +27,9 @@ volume_helper::resolved volume_helper::resolve(volume_object target) const {
     r.pv = found.pv;
     r.lookup = found.status;
   }
+  // v1.17: GetPVForPVC's error returns at once (volume_policy_helper.go ShouldPerformSnapshot at
+  // v1.17.2); from v1.18.0 the claim alone is matched first (pvNotFoundErr deferred).
+  if (r.pv_unknown() && !has(options_.version, velero_feature::pvc_only_match)) return r;
   if (policies_ != nullptr) {
     r.consulted = true;
     // A PV or PVC is always given, so match() cannot fail ("failed to convert object").
@@ -58,6 +61,8 @@ action_parameters volume_helper::get_action_parameters(volume_object target) con
 }
 
 std::string volume_helper::data_mover_for_volume(volume_object target) const {
+  // GetDataMoverFromActionParameters is main's: before, the DataUpload takes the Backup's mover.
+  if (!has(options_.version, velero_feature::policy_data_mover)) return {};
   const action_parameters p = get_action_parameters(target);
   if (!p.matched) return {};
   auto mover = p.policy->act.data_mover();
@@ -66,6 +71,8 @@ std::string volume_helper::data_mover_for_volume(volume_object target) const {
 }
 
 result<std::string> volume_helper::get_snapshot_class(volume_object target) const {
+  // GetSnapshotClass is main's: before, the policy names no VolumeSnapshotClass.
+  if (!has(options_.version, velero_feature::policy_snapshot_class)) return std::string();
   const action_parameters p = get_action_parameters(target);
   if (!p.matched) return std::string();
   auto cls = p.policy->act.snapshot_class();

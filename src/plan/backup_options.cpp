@@ -97,7 +97,9 @@ result<backup_options> backup_options_from_backup(std::string_view text, std::st
   return o;
 }
 
-std::string effective_data_mover(std::string_view from_policy, std::string_view from_backup) {
+std::string effective_data_mover(std::string_view from_policy, std::string_view from_backup, velero_version release) {
+  if (!has(release, velero_feature::policy_data_mover))
+    return from_backup.empty() ? std::string(policy::data_mover_velero) : std::string(from_backup);
   if (!from_policy.empty()) return std::string(from_policy);
   if (from_backup.empty() || from_backup == policy::data_mover_velero) {
     return std::string(policy::default_builtin_data_mover);  // prepareBackupRequest

@@ -152,6 +152,19 @@ void item_backupper::create_pod_volume_backup(const k8s::pod& pod, const selecte
     return;
   }
   const k8s::persistent_volume* pv = pvc ? helper::get_pv_for_pvc(*pvc, c_).pv : nullptr;
+  // v1.17 podvolume backupper getMatchAction: the claim's PV must be had ("error getting pv for
+  // pvc"); v1.18.0 ignores GetPVForPVC's error and matches the claim alone.
+  if (effective_ != nullptr && pvc != nullptr && pv == nullptr &&
+      !has(in_.server.velero, velero_feature::pvc_only_match)) {
+    volume_error err;
+    err.kind = volume_error_kind::helper_pv_lookup;
+    err.pod = &pod;
+    err.pod_volume = &v;
+    err.pvc = pvc;
+    err.lookup = helper::get_pv_for_pvc(*pvc, c_).status;
+    fail(e, err, step_kind::pod_volume_backupper);
+    return;
+  }
   if (effective_ != nullptr) {
     volume_decision why = pod_step(reason_kind::pod_volume_policy_skip, step_kind::pod_volume_backupper, pod, &v);
     const policy::volume_policy* p = pvc ? match(pv, pvc, nullptr, &why) : match(nullptr, nullptr, &v, &why);

@@ -41,6 +41,16 @@ void item_backupper::run_csi_action(const k8s::persistent_volume_claim& pvc, vol
   // getMatchAction: only for the CSI (and vSphere) action, over the PVC and its PV.
   if (effective_ != nullptr) {
     const k8s::persistent_volume* pv = nullptr;
+    // v1.17 getMatchAction (item_backupper.go): "PVC has no volume backing this claim" for an
+    // unbound PVC whenever a resource policy is set; v1.18.0 matches the claim alone.
+    if (pvc.volume_name.empty() && !has(in_.server.velero, velero_feature::pvc_only_match)) {
+      volume_error err;
+      err.kind = volume_error_kind::csi_pv_lookup;
+      err.pvc = &pvc;
+      err.lookup = helper::get_pv_for_pvc(pvc, c_).status;
+      fail(e, err, step_kind::csi_get_match_action);
+      return;
+    }
     if (!pvc.volume_name.empty()) {
       pv = c_.find_pv(pvc.volume_name);
       if (pv == nullptr) {
@@ -104,10 +114,11 @@ void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume
     return;
   }
   const bool move_data = in_.backup.snapshot_move_data.value_or(false);
-  const std::string mover = move_data ? effective_data_mover(csi_.data_mover_for_volume(pvc), in_.backup.data_mover)
+  const std::string mover = move_data ? effective_data_mover(csi_.data_mover_for_volume(pvc), in_.backup.data_mover,
+                                                             in_.server.velero)
                                       : "";
-  // pvc_action.go: snapshot data movement with the built-in data mover needs a ready node agent.
-  if (move_data && policy::is_builtin_data_mover(mover))
+  // pvc_action.go (main): snapshot data movement with the built-in data mover needs a ready node agent.
+  if (move_data && policy::is_builtin_data_mover(mover) && has(in_.server.velero, velero_feature::node_agent_check))
     if (auto not_ready = node_agent_.ready_for_data_movement()) {
       volume_error err;
       err.kind = volume_error_kind::node_agent_not_ready;

@@ -86,6 +86,7 @@ std::optional<resource_policies> decode_config_map_node(const YAML::Node& root, 
   text_origin outer;
   outer.file = file.file;
   outer.limits = file.limits;
+  outer.version = file.version;
   node_decoder wrapper(outer, out);
   if (!root.IsMap()) {
     wrapper.error(mark_of(root), "", fmt::format("expected a ConfigMap (a mapping), got {}", describe(root)));
@@ -132,9 +133,11 @@ std::optional<resource_policies> decode_config_map_node(const YAML::Node& root, 
 
 }  // namespace detail
 
-std::optional<resource_policies> decode_config_map(std::string_view text, std::string_view source, diagnostics& out) {
+std::optional<resource_policies> decode_config_map(std::string_view text, std::string_view source, diagnostics& out,
+                                                   velero_version version) {
   text_origin origin;
   origin.file = std::string(source);
+  origin.version = version;
   detail::node_decoder d(origin, out);
   const std::optional<YAML::Node> root = detail::parse_first_document(text, d);
   if (!root) return std::nullopt;

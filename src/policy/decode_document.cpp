@@ -8,6 +8,7 @@
 
 #include "decode_document.h"
 #include "decode_node.h"
+#include "policies_build.h"
 #include "volpol/core/value_yaml.h"
 #include "volpol/k8s/yaml_check.h"
 #include "volpol/policy/document.h"
@@ -115,6 +116,8 @@ void check_condition_types(const raw_volume_policy& vp, const std::string& path,
     const auto& [key, v] = c.entries()[i];
     const std::string p = child_path(child_path(path, "conditions"), key);
     const value_mark m = v.mark().line ? v.mark() : c.key_mark(i);
+    // A condition the release does not have is refused when it is built (policies_build_conditions.cpp).
+    if (const auto f = condition_feature(key); f && !has(d.origin().version, *f)) continue;
     if (key == "pvcLabels" && !v.is_mapping()) {
       d.error(m, p, fmt::format("`pvcLabels` must be a map of label names to values, got {}", describe(v)),
               "write labels as `key: value` lines under `pvcLabels:`");
@@ -198,6 +201,10 @@ resource_policies decode_document_node(const YAML::Node& root, const text_origin
                              });
              } else if (key == "includeExcludePolicy") {
                doc.include_exclude = decode_include_exclude(v, p, vm, d);
+             } else if (!has(origin.version, velero_feature::filter_policies)) {
+               // ResourcePolicies has no such field before main: KnownFields refuses it.
+               d.error(km, p, not_in_version_text(origin.version, velero_feature::filter_policies, key),
+                       version_help(velero_feature::filter_policies));
              } else if (key == "clusterScopedFilterPolicy") {
                doc.cluster_scoped_filter = decode_cluster_scoped_filter(v, p, vm, d);
              } else {

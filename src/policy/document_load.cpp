@@ -8,12 +8,13 @@
 namespace volpol::policy {
 
 std::optional<resource_policies> load_policy_file(const std::string& path, diagnostics& out,
-                                                  const k8s::input_limits& limits) {
+                                                  const k8s::input_limits& limits, velero_version version) {
   // Bounded as one object of the objects' inputs is (--max-object-bytes).
   const result<std::string> text = read_text_file(path, limits.max_object_bytes);
   text_origin origin;
   origin.file = path;
   origin.limits = limits;
+  origin.version = version;
   if (const diagnostic* e = text.error()) {
     std::string why = e->message;
     if (why == "it is a folder") why += "; give the policy file itself";
@@ -28,9 +29,10 @@ std::optional<resource_policies> load_policy_file(const std::string& path, diagn
   return detail::decode_document_node(*root, origin, d);
 }
 
-result<resource_policies> load_policy_file(const std::string& path, const k8s::input_limits& limits) {
+result<resource_policies> load_policy_file(const std::string& path, const k8s::input_limits& limits,
+                                           velero_version version) {
   diagnostics out;
-  std::optional<resource_policies> doc = load_policy_file(path, out, limits);
+  std::optional<resource_policies> doc = load_policy_file(path, out, limits, version);
   for (const diagnostic& e : out)
     if (e.level == severity::error) return e;
   if (!doc) return make_error(fmt::format("no policy document in `{}`", path));

@@ -7,15 +7,40 @@
 // `capacity: 1.0` is "1"); a null leaves the field unset.
 #include <fmt/format.h>
 
+#include <array>
+
 #include "policies_build.h"
 
 namespace volpol::policy::detail {
 
 namespace {
 
-const std::vector<std::string_view> condition_names = {"capacity",       "storageClass", "nfs",      "csi",
-                                                       "volumeTypes",    "pvcLabels",    "pvcPhase", "pvcVolumeMode",
-                                                       "pvcAccessModes", "volumeName"};
+/// Every condition key of `volumeConditions` (volume_resources_validator.go), with the release
+/// feature it needs (none: every release volpol knows has it).
+struct condition_row {
+  std::string_view key;
+  std::optional<velero_feature> feature;
+};
+constexpr std::array<condition_row, 10> conditions_table = {{
+    {"capacity", std::nullopt},
+    {"storageClass", std::nullopt},
+    {"nfs", std::nullopt},
+    {"csi", std::nullopt},
+    {"volumeTypes", std::nullopt},
+    {"pvcLabels", std::nullopt},
+    {"pvcPhase", velero_feature::condition_pvc_phase},
+    {"pvcVolumeMode", velero_feature::condition_pvc_volume_mode},
+    {"pvcAccessModes", velero_feature::condition_pvc_access_modes},
+    {"volumeName", velero_feature::condition_volume_name},
+}};
+
+/// The condition keys release `v` decodes, in table order.
+std::vector<std::string_view> condition_names(velero_version v) {
+  std::vector<std::string_view> out;
+  for (const condition_row& r : conditions_table)
+    if (!r.feature || has(v, *r.feature)) out.push_back(r.key);
+  return out;
+}
 
 value_mark at(const value& v, value_mark fallback) { return v.mark().line ? v.mark() : fallback; }
 
@@ -148,10 +173,16 @@ std::optional<volume_conditions> decode_conditions(const value& conditions, cons
     const auto& [key, v] = conditions.entries()[i];
     const std::string p = child_path(path, key);
     const value_mark km = conditions.key_mark(i).line ? conditions.key_mark(i) : item_mark;
-    if (std::find(condition_names.begin(), condition_names.end(), key) == condition_names.end()) {
-      const std::string near = closest(key, condition_names);
+    const velero_version release = d.origin().version;
+    if (const auto f = condition_feature(key); f && !has(release, *f)) {
+      d.error(km, p, not_in_version_text(release, *f), version_help(*f));
+      continue;
+    }
+    const std::vector<std::string_view> names = condition_names(release);
+    if (std::find(names.begin(), names.end(), key) == names.end()) {
+      const std::string near = closest(key, names);
       d.error(km, p, fmt::format("unknown condition `{}`", key),
-              near.empty() ? fmt::format("conditions are {}", list_names(condition_names))
+              near.empty() ? fmt::format("conditions are {}", list_names(names))
                            : fmt::format("did you mean `{}`?", near));
       continue;
     }
@@ -159,6 +190,18 @@ std::optional<volume_conditions> decode_conditions(const value& conditions, cons
   }
   if (d.errors() != before) return std::nullopt;
   return c;
+}
+
+std::optional<velero_feature> condition_feature(std::string_view key) {
+  for (const condition_row& r : conditions_table)
+    if (r.key == key) return r.feature;
+  return std::nullopt;
+}
+
+std::string version_help(velero_feature f) {
+  const auto& since = feature_row(f).since;
+  if (!since) return "no Velero release has it: remove it";
+  return fmt::format("remove it, or predict for a Velero that has it: --velero-version {}", to_string(*since));
 }
 
 }  // namespace volpol::policy::detail

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "decode_node.h"
+#include "policies_build.h"
 #include "validate_parts.h"
 
 namespace volpol::policy::detail {
@@ -21,6 +22,14 @@ value_mark parameter_mark(const action& a, std::string_view key, value_mark fall
 
 void check_type(const volume_policy& vp, const std::string& path, diagnostics& out) {
   const action& a = vp.act;
+  const velero_version release = vp.origin.version;
+  if (a.type == action_type::custom && !has(release, velero_feature::action_custom)) {
+    // Before v1.18.1 `(*Action).validate` accepts skip, snapshot and fs-backup only:
+    // "invalid action type custom".
+    out.add(vp.origin.diagnose(vp.type_mark, path, not_in_version_text(release, velero_feature::action_custom),
+                               version_help(velero_feature::action_custom)));
+    return;
+  }
   if (a.type != action_type::other) return;
   if (a.type_string.empty()) {
     out.add(vp.origin.diagnose(vp.type_mark, path, "missing action type",
@@ -82,6 +91,8 @@ void check_snapshot_class(const volume_policy& vp, const std::string& path, diag
 void validate_action(const volume_policy& vp, diagnostics& out) {
   const std::string path = fmt::format("volumePolicies[{}].action", vp.index);
   check_type(vp, path + ".type", out);
+  // Before main, `(*Action).validate` has `// TODO validate parameters`: any parameters pass.
+  if (!has(vp.origin.version, velero_feature::parameter_validation)) return;
   check_data_mover(vp, path + ".parameters", out);
   check_snapshot_class(vp, path + ".parameters", out);
 }

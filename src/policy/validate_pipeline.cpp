@@ -4,6 +4,7 @@
 
 #include "config_map.h"
 #include "decode_document.h"
+#include "policies_build.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::policy {
@@ -25,6 +26,12 @@ diagnostics sorted(const diagnostics& in) {
 checked_policies finish(const resource_policies& doc, policy_use use, diagnostics problems, bool validate) {
   checked_policies r;
   const policy_scope scope = use == policy_use::global ? policy_scope::global : policy_scope::backup;
+  // A restore's policy and the global policy are main's: older servers never read them.
+  const velero_feature needs = use == policy_use::restore ? velero_feature::restore_policies
+                                                          : velero_feature::global_policies;
+  if (use != policy_use::backup && !has(doc.origin.version, needs))
+    problems.add(
+        doc.origin.diagnose({}, "", not_in_version_text(doc.origin.version, needs), detail::version_help(needs)));
   r.built = policies::build(doc, scope, problems);
   if (validate) problems.append(use == policy_use::restore ? r.built.validate_for_restore() : r.built.validate());
   if (use == policy_use::global) r.built = r.built.as_global(&problems);
@@ -43,17 +50,18 @@ checked_policies check_policy_text(std::string_view text, const text_origin& ori
   return finish(doc, use, std::move(problems), validate);
 }
 
-checked_policies check_config_map_text(std::string_view text, std::string_view source, policy_use use, bool validate) {
+checked_policies check_config_map_text(std::string_view text, std::string_view source, policy_use use, bool validate,
+                                       velero_version version) {
   diagnostics problems;
-  std::optional<resource_policies> doc = decode_config_map(text, source, problems);
+  std::optional<resource_policies> doc = decode_config_map(text, source, problems, version);
   if (!doc) return {policies{}, sorted(problems)};
   return finish(*doc, use, std::move(problems), validate);
 }
 
 checked_policies check_policy_file(const std::string& path, policy_use use, bool validate,
-                                   const k8s::input_limits& limits) {
+                                   const k8s::input_limits& limits, velero_version version) {
   diagnostics problems;
-  std::optional<resource_policies> doc = load_policy_file(path, problems, limits);
+  std::optional<resource_policies> doc = load_policy_file(path, problems, limits, version);
   if (!doc) return {policies{}, sorted(problems)};
   return finish(*doc, use, std::move(problems), validate);
 }

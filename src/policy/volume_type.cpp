@@ -167,4 +167,9 @@ std::string_view volume_type_of(const k8s::pod_volume& v) {
   return first_type(v.sources, pod_volume_order, pod_volume_mask);
 }
 
+std::string_view volume_type_of(const k8s::pod_volume& v, velero_version release) {
+  const std::string_view t = volume_type_of(v);
+  return t == "image" && !has(release, velero_feature::volume_type_image) ? std::string_view{} : t;
+}
+
 }  // namespace volpol::policy

@@ -1,22 +1,19 @@
-// The `volumeName` condition (Velero docs, resource-filtering.md "volume Name"): a volume
-// matches when a listed name is its PV's, its pod volume's or its PVC's name.
+// The `volumeName` condition: proposed in velero-io/velero#10356 ("Add volumeName condition to
+// VolumePolicy resource filtering", commit 83c456f8), which is not in main at d2241adb nor in
+// any release. Velero's `volumeConditions` has no such field, so KnownFields refuses it:
+// `failed to decode volume conditions`. volpol refuses it the same way, and keeps the matcher
+// (a volume matches when a listed name is its PV's, pod volume's or PVC's name) for the day a
+// release has it: a row of the feature table (core/velero_version.h).
 #include <gtest/gtest.h>
 
 #include "volpol/policy/document.h"
 #include "volpol/policy/policies.h"
+#include "volpol/policy/structured_volume.h"
 
 using namespace volpol;
 using namespace volpol::policy;
 
 namespace {
-
-policies build(const char* text) {
-  auto doc = decode_resource_policies(text);
-  EXPECT_TRUE(doc.ok()) << (doc.error() ? doc.error()->to_string() : "");
-  auto p = policies::build(doc.value());
-  EXPECT_TRUE(p.ok()) << (p.error() ? p.error()->to_string() : "");
-  return std::move(p).value();
-}
 
 const char* kPolicy = R"(version: v1
 volumePolicies:
@@ -28,41 +25,44 @@ volumePolicies:
 
 }  // namespace
 
-TEST(volume_name_condition, matches_pv_pvc_or_pod_volume_name) {
-  const policies p = build(kPolicy);
-  k8s::persistent_volume pv;
-  pv.metadata.name = "pv-1";
-  auto m = p.match({.pv = &pv});
-  ASSERT_TRUE(m.ok());
-  EXPECT_NE(m.value(), nullptr);
-
-  pv.metadata.name = "pv-2";
-  EXPECT_EQ(p.match({.pv = &pv}).value(), nullptr);
-
-  k8s::persistent_volume_claim pvc;
-  pvc.metadata.name = "claim-7";
-  EXPECT_NE(p.match({.pv = &pv, .pvc = &pvc}).value(), nullptr);
-
-  k8s::pod_volume v;
-  v.name = "data";
-  v.sources.set(k8s::volume_source::empty_dir);
-  EXPECT_NE(p.match({.pod_volume = &v}).value(), nullptr);
-  v.name = "logs";
-  EXPECT_EQ(p.match({.pod_volume = &v}).value(), nullptr);
+TEST(volume_name_condition, no_release_has_it) {
+  for (const velero_release& r : velero_releases()) {
+    text_origin o;
+    o.file = "p.yaml";
+    o.version = r.id;
+    const checked_policies c = check_policy_text(kPolicy, o);
+    ASSERT_TRUE(c.problems.has_errors()) << r.name;
+    const diagnostic& d = c.problems.items().front();
+    EXPECT_EQ(d.where.line, 4u);
+    EXPECT_EQ(d.message, fmt::format("`volumeName` is not a condition in Velero {} (proposed in "
+                                     "velero-io/velero#10356, in no release)",
+                                     r.name));
+    EXPECT_EQ(d.help, "no Velero release has it: remove it");
+  }
 }
 
-TEST(volume_name_condition, must_be_a_list_of_strings) {
-  auto doc = decode_resource_policies(
-      "version: v1\nvolumePolicies:\n- conditions:\n    volumeName: data\n  action:\n    type: skip\n");
-  ASSERT_FALSE(doc.ok());
-  EXPECT_NE(doc.error()->message.find("volumeName"), std::string::npos);
-  EXPECT_EQ(doc.error()->where.line, 4u);
+TEST(volume_name_condition, refused_when_only_built) {
+  // BuildPolicy decodes the conditions strictly: matching and the helper cannot use it either.
+  auto doc = decode_resource_policies(kPolicy);
+  ASSERT_TRUE(doc.ok());
+  auto p = policies::build(doc.value());
+  ASSERT_FALSE(p.ok());
+  EXPECT_EQ(p.error()->where.line, 4u);
 }
 
-TEST(volume_name_condition, valid_document_validates) {
-  const policies p = build(kPolicy);
-  EXPECT_FALSE(p.validate().has_errors());
-  ASSERT_EQ(p.volume_policies().size(), 1u);
-  const std::vector<std::string> expected = {"data", "pv-1", "claim-7"};
-  EXPECT_EQ(p.volume_policies()[0].conditions.volume_name, expected);
+TEST(volume_name_condition, matcher_matches_pv_pvc_or_pod_volume_name) {
+  const std::vector<std::string> names = {"data", "pv-1", "claim-7"};
+  structured_volume v;
+  v.pv_name = "pv-1";
+  EXPECT_TRUE(volume_name_condition_matches(names, v));
+  v.pv_name = "pv-2";
+  EXPECT_FALSE(volume_name_condition_matches(names, v));
+  v.pvc_name = "claim-7";
+  EXPECT_TRUE(volume_name_condition_matches(names, v));
+  v = {};
+  v.pod_volume_name = "data";
+  EXPECT_TRUE(volume_name_condition_matches(names, v));
+  v.pod_volume_name = "logs";
+  EXPECT_FALSE(volume_name_condition_matches(names, v));
+  EXPECT_TRUE(volume_name_condition_matches({}, v));  // no condition: every volume
 }

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "volpol/core/velero_version.h"
+
 namespace volpol::helper {
 
 struct helper_options {
@@ -34,6 +36,10 @@ struct helper_options {
   /// annotation does not stop a PV's snapshot. Empty: no cache, every pod is seen (the live
   /// lookup Velero falls back to when the list resolves to nothing).
   std::vector<std::string> pod_lookup_namespaces;
+  /// The Velero release whose helper answers (core/velero_version.h): before v1.18.0 a PVC
+  /// whose PV cannot be had is an error at once, not matched on the PVC alone; the policy's
+  /// `snapshotClass` and `dataMover` are read on main only.
+  velero_version version = default_velero_version;
 };
 
 /// The GroupResource Velero passes along with the object to ShouldPerformSnapshot,

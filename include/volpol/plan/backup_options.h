@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "volpol/core/result.h"
+#include "volpol/core/velero_version.h"
 #include "volpol/k8s/backup.h"
 #include "volpol/k8s/object_meta.h"
 #include "volpol/plan/volume_snapshot_location.h"
@@ -53,6 +54,9 @@ struct server_options {
   bool features_given = false;                                      ///< --features was given explicitly
   /// `velero server --default-volume-snapshot-locations provider:name,...`, by provider.
   std::vector<std::pair<std::string, std::string>> default_volume_snapshot_locations;
+  /// The Velero release the server runs (`--velero-version`, or the image tag of the Velero
+  /// Deployment): every behaviour that differs between releases reads it (core/velero_version.h).
+  velero_version velero = default_velero_version;
 };
 
 /// Reads a Velero Backup object (YAML or JSON text) into backup options.
@@ -69,6 +73,10 @@ struct server_options {
 /// since Velero commit 11545ee6) and `newDataUpload` (pkg/backup/actions/csi/pvc_action.go).
 /// So BackupVolumeInfo's `veleroDatamover` fallback ("velero", for a DataUpload without a
 /// data mover) is never reached by a backup the controller prepared.
-[[nodiscard]] std::string effective_data_mover(std::string_view from_policy, std::string_view from_backup);
+/// Before main (velero-io/velero#10106) the controller leaves spec.datamover as it is and the
+/// policy names none: the DataUpload gets the backup's, and BackupVolumeInfo reads an empty one
+/// as "velero" (internal/volume/volumes_information.go).
+[[nodiscard]] std::string effective_data_mover(std::string_view from_policy, std::string_view from_backup,
+                                               velero_version release = default_velero_version);
 
 }  // namespace volpol::plan

@@ -131,8 +131,10 @@ struct resource_policies {
 /// ConfigMap (`ConfigMap namespace/name`).
 /// @return the document; nullopt when there is none to decode (not a ConfigMap mapping, `data`
 ///         missing or with 0 or 2+ keys, a value that is not a string).
+/// `version`: the Velero release whose rules read the document (text_origin::version).
 [[nodiscard]] std::optional<resource_policies> decode_config_map(std::string_view text, std::string_view source,
-                                                                 diagnostics& out);
+                                                                 diagnostics& out,
+                                                                 velero_version version = default_velero_version);
 
 /// Same. @return the document, or the first problem.
 [[nodiscard]] result<resource_policies> decode_config_map(std::string_view text, std::string_view source = {});
@@ -147,10 +149,13 @@ struct resource_policies {
 /// The file is opened once and read whole (a FIFO, `<(...)` and "-" work); a folder, an
 /// unreadable file or a closed standard input is reported as such, an empty file as empty.
 /// `limits`: depth, YAML nodes and volume policies past which the document is refused.
+/// `version`: the Velero release whose rules read the document (text_origin::version).
 [[nodiscard]] std::optional<resource_policies> load_policy_file(const std::string& path, diagnostics& out,
-                                                                const k8s::input_limits& limits = {});
+                                                                const k8s::input_limits& limits = {},
+                                                                velero_version version = default_velero_version);
 
 /// Same. @return the document, or the first problem (an unreadable file names the path).
-[[nodiscard]] result<resource_policies> load_policy_file(const std::string& path, const k8s::input_limits& limits = {});
+[[nodiscard]] result<resource_policies> load_policy_file(const std::string& path, const k8s::input_limits& limits = {},
+                                                         velero_version version = default_velero_version);
 
 }  // namespace volpol::policy

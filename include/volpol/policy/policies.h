@@ -82,6 +82,8 @@ class policies {
   [[nodiscard]] const std::vector<volume_policy>& volume_policies() const { return volume_policies_; }
   [[nodiscard]] const resource_policies& document() const { return doc_; }
   [[nodiscard]] const std::string& version() const { return doc_.version; }
+  /// The Velero release whose rules built these policies (the document's text_origin).
+  [[nodiscard]] velero_version velero() const { return doc_.origin.version; }
 
  private:
   resource_policies doc_;  // include/exclude and filter policies live here, as decoded
@@ -126,10 +128,13 @@ struct checked_policies {
 /// names it in diagnostics). A ConfigMap with no document to decode (0 or 2+ data keys) gives
 /// an empty `built` and that problem.
 [[nodiscard]] checked_policies check_config_map_text(std::string_view text, std::string_view source,
-                                                     policy_use use = policy_use::backup, bool validate = true);
+                                                     policy_use use = policy_use::backup, bool validate = true,
+                                                     velero_version version = default_velero_version);
 /// Same, for a file ("-" = standard input) holding a policy document or a ConfigMap
 /// (load_policy_file). An unreadable file gives an empty `built` and a problem naming it.
+/// `version` (here and above): the Velero release whose rules read and check the document.
 [[nodiscard]] checked_policies check_policy_file(const std::string& path, policy_use use = policy_use::backup,
-                                                 bool validate = true, const k8s::input_limits& limits = {});
+                                                 bool validate = true, const k8s::input_limits& limits = {},
+                                                 velero_version version = default_velero_version);
 
 }  // namespace volpol::policy

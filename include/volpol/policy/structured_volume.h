@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "volpol/core/velero_version.h"
 #include "volpol/k8s/object_meta.h"
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"
@@ -91,5 +92,8 @@ struct structured_volume {
 /// type). Mirrors `getVolumeTypeFromVolume` (volume_types_conditions.go).
 ///     // {hostPath: {}, nfs: {}}  →  "nfs";  {persistentVolumeClaim: {...}}  →  ""
 [[nodiscard]] std::string_view volume_type_of(const k8s::pod_volume& v);
+/// Same, as Velero `release` names it: `image` is main's (velero-io/velero#9978); before, an
+/// image volume has no type ("").
+[[nodiscard]] std::string_view volume_type_of(const k8s::pod_volume& v, velero_version release);
 
 }  // namespace volpol::policy

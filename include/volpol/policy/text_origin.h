@@ -13,6 +13,7 @@
 
 #include "volpol/core/diagnostic.h"
 #include "volpol/core/value.h"
+#include "volpol/core/velero_version.h"
 #include "volpol/k8s/limits.h"
 
 namespace volpol::policy {
@@ -28,6 +29,10 @@ struct text_origin {
   /// How much of the text is read: nesting depth, YAML nodes (aliases expanded), volume
   /// policies (k8s/limits.h). Inner documents (a ConfigMap's data value) inherit them.
   k8s::input_limits limits;
+  /// The Velero release whose rules read the text: its document keys, conditions, action
+  /// types and checks (core/velero_version.h). Inner documents inherit it, and so does what
+  /// is built from the document (policies::version()).
+  velero_version version = default_velero_version;
 
   /// A diagnostic at inner position `at` (document coordinates, 1-based; {0,0} = unknown),
   /// with the document path, message and help, mapped to the file as described above.
