@@ -29,7 +29,8 @@ void collect_files(const fs::path& p, std::vector<fs::path>& out, std::vector<co
 
 }  // namespace
 
-std::vector<corpus_case> load_corpus(const std::vector<std::string>& paths, std::vector<corpus_file_error>& errors) {
+std::vector<corpus_case> load_corpus(const std::vector<std::string>& paths, std::vector<corpus_file_error>& errors,
+                                     velero_version version) {
   std::vector<fs::path> files;
   for (const auto& p : paths) collect_files(p, files, errors);
   std::sort(files.begin(), files.end());
@@ -50,19 +51,32 @@ std::vector<corpus_case> load_corpus(const std::vector<std::string>& paths, std:
       errors.push_back({f.string(), "no `cases:` list"});
       continue;
     }
+    const std::optional<std::string> file_version = scalar(root, "veleroVersion");
     std::size_t index = 0;
-    for (const YAML::Node& c : list) {
+    for (YAML::Node c : list) {
       corpus_case cc;
       cc.file = f.string();
       cc.node = c;
       cc.name = scalar(c, "name").value_or("case #" + std::to_string(index));
       cc.from = scalar(c, "from").value_or("");
       cc.op = scalar(c, "op").value_or("");
+      const std::optional<std::string> named = scalar(c, "veleroVersion") ? scalar(c, "veleroVersion") : file_version;
+      if (named && !parse_velero_version(*named)) {
+        cc.op = "";  // fails as a case: the runner reports it
+        cc.version_error = "unknown veleroVersion `" + *named + "`: known are " + known_velero_versions_text();
+      }
+      if (c.IsMap())
+        c["veleroVersion"] = std::string(to_string(named ? parse_velero_version(*named).value_or(version) : version));
       cases.push_back(std::move(cc));
       ++index;
     }
   }
   return cases;
+}
+
+velero_version case_version(const YAML::Node& c) {
+  const auto named = scalar(c, "veleroVersion");
+  return named ? parse_velero_version(*named).value_or(default_velero_version) : default_velero_version;
 }
 
 std::optional<std::string> scalar(const YAML::Node& node, const char* key) {

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "volpol/core/velero_version.h"
+
 namespace volpol::conformance {
 
 /// One case of a corpus file.
@@ -18,7 +20,8 @@ struct corpus_case {
   std::string name;  ///< unique within the file
   std::string from;  ///< the Velero test or doc it restates
   std::string op;
-  YAML::Node node;  ///< the whole case
+  YAML::Node node;            ///< the whole case
+  std::string version_error;  ///< an unknown `veleroVersion` (the case fails with it)
 };
 
 /// What running a case gave: empty `failure` means it passed.
@@ -44,11 +47,20 @@ void register_action_ops(op_table& ops);     // getDataMover, getSnapshotClass (
 /// Loads every case of every `*.yaml` under `paths` (files or folders, recursive, sorted).
 /// Problems with the corpus itself (unreadable file, case without op) are returned as
 /// failed pseudo-cases by the runner, never skipped.
+///
+/// The Velero release each case is judged for: the case's `veleroVersion:`, else its file's
+/// (a `veleroVersion:` beside `cases:`), else `version` (the runner's --velero-version, main
+/// by default). It is written back into the case as `veleroVersion` (the release's name), where
+/// every op reads it (case_version). An unknown name fails the case.
 struct corpus_file_error {
   std::string file;
   std::string message;
 };
-std::vector<corpus_case> load_corpus(const std::vector<std::string>& paths, std::vector<corpus_file_error>& errors);
+std::vector<corpus_case> load_corpus(const std::vector<std::string>& paths, std::vector<corpus_file_error>& errors,
+                                     velero_version version = default_velero_version);
+
+/// The release the case is judged for (see load_corpus).
+velero_version case_version(const YAML::Node& c);
 
 // ---- helpers for op implementations -----------------------------------------------
 

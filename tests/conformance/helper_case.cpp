@@ -43,6 +43,7 @@ YAML::Node with_kind(const YAML::Node& node, const char* kind) {
 
 helper::helper_options read_options(const YAML::Node& c) {
   helper::helper_options o;
+  o.version = case_version(c);
   const YAML::Node h = c["helper"];
   if (!h) return o;
   o.snapshot_volumes = read_bool(h, "snapshotVolumes");

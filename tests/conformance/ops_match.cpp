@@ -96,7 +96,7 @@ outcome run_volume_type(const corpus_case& c) {
   if (auto e = read_target(c.node["target"], target)) return outcome::fail(*e);
   std::string_view got;
   if (target.pv) got = policy::volume_type_of(*target.pv);
-  else if (target.pod_volume) got = policy::volume_type_of(*target.pod_volume);
+  else if (target.pod_volume) got = policy::volume_type_of(*target.pod_volume, case_version(c.node));
   else return outcome::fail("target has neither pv nor podVolume");
   const std::string want = scalar(c.node["expect"], "value").value_or("");
   if (got == want) return outcome::pass();

@@ -34,9 +34,16 @@ std::string all_messages(const diagnostics& problems) {
 }
 
 /// The case's backup policy (`policy` text or `configMap` object), checked for `use`.
+policy::text_origin origin_of(const YAML::Node& c, const char* file) {
+  policy::text_origin o;
+  o.file = file;
+  o.version = case_version(c);
+  return o;
+}
+
 std::optional<checked_policies> check_backup(const YAML::Node& c, policy_use use) {
-  if (const auto text = scalar(c, "policy")) return check_policy_text(*text, {.file = "policy.yaml"}, use);
-  if (c["configMap"]) return check_config_map_text(emit(c["configMap"]), "configmap.yaml", use);
+  if (const auto text = scalar(c, "policy")) return check_policy_text(*text, origin_of(c, "policy.yaml"), use);
+  if (c["configMap"]) return check_config_map_text(emit(c["configMap"]), "configmap.yaml", use, true, case_version(c));
   return std::nullopt;
 }
 
@@ -60,7 +67,7 @@ outcome run_load_policy(const corpus_case& c) {
   std::optional<checked_policies> backup = check_backup(c.node, policy_use::backup);
   std::optional<checked_policies> global;
   if (const auto text = scalar(c.node, "globalPolicy"))
-    global = check_policy_text(*text, {.file = "global.yaml"}, policy_use::global);
+    global = check_policy_text(*text, origin_of(c.node, "global.yaml"), policy_use::global);
   if (!backup && !global) return outcome::fail("case has neither policy, configMap nor globalPolicy");
   if (backup) problems.append(backup->problems);
   if (global) problems.append(global->problems);

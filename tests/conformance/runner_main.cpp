@@ -1,5 +1,6 @@
-// volpol-conformance PATH... — runs every case of every corpus file under PATHs and ends
-// with `N passed, M failed`. Exit code 1 on any failure (including an unknown op or a
+// volpol-conformance [-v] [--velero-version TAG] PATH... — runs every case of every corpus file
+// under PATHs, each judged for a Velero release (its `veleroVersion:`, its file's, else TAG,
+// else main), and ends with `N passed, M failed`. Exit code 1 on any failure (including an unknown op or a
 // corpus file that cannot be read: a failure, never a skip).
 //
 // Without PATH it reads $VOLPOL_CONFORMANCE_DIR, else tests/data/conformance (run from the
@@ -12,14 +13,29 @@
 
 #include "corpus.h"
 
+using namespace volpol;
 using namespace volpol::conformance;
 
 int main(int argc, char** argv) {
-  std::vector<std::string> paths(argv + 1, argv + argc);
+  std::vector<std::string> args(argv + 1, argv + argc), paths;
   bool verbose = false;
-  if (!paths.empty() && (paths.front() == "-v" || paths.front() == "--verbose")) {
-    verbose = true;
-    paths.erase(paths.begin());
+  velero_version version = default_velero_version;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "-v" || a == "--verbose") {
+      verbose = true;
+    } else if (a == "--velero-version" || a.starts_with("--velero-version=")) {
+      const std::string name = a.size() > 16 ? a.substr(17) : (i + 1 < args.size() ? args[++i] : "");
+      const auto v = parse_velero_version(name);
+      if (!v) {
+        std::fprintf(stderr, "error: unknown Velero version `%s`: known are %s\n", name.c_str(),
+                     known_velero_versions_text().c_str());
+        return 2;
+      }
+      version = *v;
+    } else {
+      paths.push_back(a);
+    }
   }
   if (paths.empty()) {
     const char* env = std::getenv("VOLPOL_CONFORMANCE_DIR");
@@ -35,7 +51,7 @@ int main(int argc, char** argv) {
   register_action_ops(ops);
 
   std::vector<corpus_file_error> file_errors;
-  const auto cases = load_corpus(paths, file_errors);
+  const auto cases = load_corpus(paths, file_errors, version);
 
   std::size_t passed = 0, failed = 0;
   for (const auto& e : file_errors) {
@@ -45,7 +61,9 @@ int main(int argc, char** argv) {
   for (const auto& c : cases) {
     outcome o;
     const auto it = ops.find(c.op);
-    if (it == ops.end()) {
+    if (!c.version_error.empty()) {
+      o = outcome::fail(c.version_error);
+    } else if (it == ops.end()) {
       o = outcome::fail("unknown op `" + c.op + "`");
     } else {
       try {
