@@ -257,6 +257,8 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
   auto classes = start_kubectl(kc, {"get", "storageclasses", "-o", "json"});
   auto snapshot_classes = start_kubectl(kc, {"get", "volumesnapshotclasses", "-o", "json"});
   auto locations = start_kubectl(kc, {"get", "volumesnapshotlocations.velero.io", "-n", vns, "-o", "json"});
+  // The Velero Deployment names the release (plan/velero_release.h); unreadable, main is assumed.
+  auto workloads = start_kubectl(kc, {"get", "deployments.apps,daemonsets.apps", "-n", vns, "-o", "json"});
   auto backup_and_policy = std::async(std::launch::async, fetch_backup_and_policy, std::cref(flags), std::cref(kc));
   auto global_policy = std::async(std::launch::async, [&]() -> std::optional<result<fetched_text>> {
     if (flags.global_policies_configmap.empty()) return std::nullopt;
@@ -265,7 +267,7 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
   });
 
   const kubectl_answer ns = namespaces.get(), no = nodes.get(), sc = classes.get(), vsc = snapshot_classes.get(),
-                       vsl = locations.get();
+                       vsl = locations.get(), wl = workloads.get();
   auto bp = backup_and_policy.get();
   auto gp = global_policy.get();
   // Nothing works when the server cannot be reached or refuses the credentials: say so once.
@@ -295,6 +297,7 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
   else
     live.warnings.add(
         warning_from(kc, vsl.call, "no volume snapshot location read: give --volume-snapshot-locations NAME=PROVIDER"));
+  if (wl.call.ok()) live.workload_list = fetched_text{wl.out, "kubectl get deployments,daemonsets -n " + vns};
   live.backup = std::move(bp.value().backup);
   live.policy = std::move(bp.value().policy);
   if (gp) live.global_policy = std::move(gp->value());
@@ -332,6 +335,15 @@ k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options o
       for (const k8s::volume_snapshot_class& c : classes.objects.volume_snapshot_classes())
         if (auto added = loaded.objects.add(k8s::extra_object(c)); !added) named.add(*added.error());
     }
+  // Velero's Deployment and node-agent DaemonSet, for the release they run.
+  if (!failed && live.workload_list) {
+    k8s::load_result workloads = k8s::load_text(live.workload_list->text, live.workload_list->source, options);
+    for (const diagnostic& d : workloads.problems) named.add(d);
+    for (const k8s::deployment& d : workloads.objects.deployments())
+      if (auto added = loaded.objects.add(k8s::extra_object(d)); !added) named.add(*added.error());
+    for (const k8s::daemon_set& d : workloads.objects.daemon_sets())
+      if (auto added = loaded.objects.add(k8s::extra_object(d)); !added) named.add(*added.error());
+  }
   loaded.problems = std::move(named);
   return loaded;
 }

@@ -1,6 +1,8 @@
 // The inputs of every planning command (see plan_inputs.h).
 #include "volpol/cli/plan_inputs.h"
 
+#include "velero_version_flag.h"
+
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
@@ -279,6 +281,7 @@ void add_backup_flags(CLI::App* cmd, plan_options& opt) {
            "objects in the inputs");
   cmd->add_option("--default-volume-snapshot-locations", opt.default_volume_snapshot_locations,
                   "The Velero server's default location per provider, as its flag takes it (aws:vsl-west,gcp:gcp-1)");
+  add_velero_version_flag(cmd, opt.velero_version);
   cmd->add_option("--custom-action-params", opt.custom_action_params,
                   "Mark the PVCs a plugin calling ShouldPerformCustomAction with these parameters takes "
                   "(key=value[,key=value]; values typed as YAML: true, 1, text)");
@@ -354,9 +357,10 @@ std::optional<plan::server_options> server_options_of_flags(const plan_options& 
 }
 
 /// The policy files to load: a file given on the command line wins over the cluster's ConfigMap.
-policy::backup_policy_files policy_files_of(const plan_options& opt, const live_cluster* live) {
+policy::backup_policy_files policy_files_of(const plan_options& opt, const live_cluster* live, velero_version version) {
   policy::backup_policy_files files{.policy_file = opt.policy_file, .global_policy_file = opt.global_policy_file};
   files.limits = opt.limits;
+  files.version = version;
   if (live && live->policy && opt.policy_file.empty())
     files.policy_config_map = policy::config_map_text{live->policy->text, live->policy->source};
   if (live && live->global_policy && opt.global_policy_file.empty())
@@ -556,15 +560,22 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
     return out;
   }
   const live_cluster* live = p->live ? &*p->live : nullptr;
-  const std::optional<plan::server_options> server = server_options_of_flags(opt, live, err);
+  std::optional<plan::server_options> server = server_options_of_flags(opt, live, err);
   if (!server) return out;
-  const policy::backup_policy_files files = policy_files_of(opt, live);
-  if (!load_plan_policies(files, *p, policy_warnings_to_err, err)) return out;
+  const std::optional<velero_version> named = velero_version_of_flag(opt.velero_version);
+  policy::backup_policy_files files = policy_files_of(opt, live, named.value_or(default_velero_version));
+  // With the release named, a bad policy stops the plan before any object is read; else the
+  // objects come first: the Velero Deployment among them names the release the policies are
+  // read for (choose_velero_release).
+  if (named && !load_plan_policies(files, *p, policy_warnings_to_err, err)) return out;
   opt.inputs = readable_inputs(opt.inputs, *p, err);
   if (!load_plan_objects(opt, live, files, *p, err)) {
     out.exit = exit_unreadable;
     return out;
   }
+  server->velero = plan::choose_velero_release(named, p->loaded.objects, opt.cluster.velero_namespace);
+  files.version = server->velero.version;
+  if (!named && !load_plan_policies(files, *p, policy_warnings_to_err, err)) return out;
   std::string missing_config_map;
   std::optional<plan::backup_options> backup = plan_backup_options(opt, live, files, *p, policy_warnings_to_err,
                                                                    missing_config_map, err);

@@ -170,6 +170,7 @@ struct cluster::impl {
   store<node> nodes;
   store<daemon_set> daemon_sets;
   store<config_map> config_maps;
+  store<deployment> deployments;
 
   mutable std::mutex claims_mutex;
   mutable std::atomic<bool> claims_built{false};
@@ -295,6 +296,7 @@ result<void> cluster::add(extra_object o) {
         else if constexpr (std::is_same_v<T, namespace_object>) return put(m.namespaces, extra_kind::namespace_);
         else if constexpr (std::is_same_v<T, node>) return put(m.nodes, extra_kind::node);
         else if constexpr (std::is_same_v<T, daemon_set>) return put(m.daemon_sets, extra_kind::daemon_set);
+        else if constexpr (std::is_same_v<T, deployment>) return put(m.deployments, extra_kind::deployment);
         else return put(m.config_maps, extra_kind::config_map);
       },
       std::move(o));
@@ -312,6 +314,7 @@ std::span<const schedule> cluster::schedules() const { return impl_->schedules.o
 std::span<const namespace_object> cluster::namespaces() const { return impl_->namespaces.objects; }
 std::span<const node> cluster::nodes() const { return impl_->nodes.objects; }
 std::span<const daemon_set> cluster::daemon_sets() const { return impl_->daemon_sets.objects; }
+std::span<const deployment> cluster::deployments() const { return impl_->deployments.objects; }
 std::span<const config_map> cluster::config_maps() const { return impl_->config_maps.objects; }
 
 namespace {
@@ -338,6 +341,10 @@ const namespace_object* cluster::find_namespace(std::string_view name) const {
 const config_map* cluster::find_config_map(std::string_view namespace_, std::string_view name) const {
   return find_stored<config_map>(impl_->config_maps, namespace_, name);
 }
+const deployment* cluster::find_deployment(std::string_view namespace_, std::string_view name) const {
+  return find_stored<deployment>(impl_->deployments, namespace_, name);
+}
+
 const daemon_set* cluster::find_daemon_set(std::string_view namespace_, std::string_view name) const {
   return find_stored<daemon_set>(impl_->daemon_sets, namespace_, name);
 }

@@ -148,6 +148,7 @@ std::string_view kind_name(extra_kind k) {
     case extra_kind::node: return "Node";
     case extra_kind::daemon_set: return "DaemonSet";
     case extra_kind::config_map: return "ConfigMap";
+    case extra_kind::deployment: return "Deployment";
   }
   return {};
 }
@@ -169,6 +170,7 @@ constexpr kind_row kind_rows[] = {
     {extra_kind::node, ""},
     {extra_kind::daemon_set, "apps"},
     {extra_kind::config_map, ""},
+    {extra_kind::deployment, "apps"},
 };
 
 }  // namespace
@@ -247,8 +249,42 @@ result<namespace_object> read_namespace(object_meta meta, object_origin origin, 
   return n;
 }
 
+/// spec.template.spec.containers[].{name, image}; a container that is not a mapping, or a name
+/// or image that is not a string, is an error naming it.
+result<std::vector<container_image>> read_containers(const value& body) {
+  std::vector<container_image> out;
+  const value* spec = body.find("spec");
+  const value* tmpl = spec && spec->is_mapping() ? spec->find("template") : nullptr;
+  const value* pod_spec = tmpl && tmpl->is_mapping() ? tmpl->find("spec") : nullptr;
+  const value* list = pod_spec && pod_spec->is_mapping() ? pod_spec->find("containers") : nullptr;
+  if (list == nullptr || list->is_null()) return out;
+  if (!list->is_sequence()) return make_error("expected a list", "spec.template.spec.containers");
+  for (std::size_t i = 0; i < list->items().size(); ++i) {
+    const value& c = list->items()[i];
+    const std::string path = fmt::format("spec.template.spec.containers[{}]", i);
+    if (!c.is_mapping()) return make_error("expected a mapping", path);
+    auto name = string_at(c, "name", path);
+    if (const diagnostic* e = name.error()) return *e;
+    auto image = string_at(c, "image", path);
+    if (const diagnostic* e = image.error()) return *e;
+    out.push_back({std::move(name).value(), std::move(image).value()});
+  }
+  return out;
+}
+
+result<deployment> read_deployment(object_meta meta, object_origin origin, const value& body) {
+  deployment d{std::move(meta), std::move(origin), {}};
+  auto containers = read_containers(body);
+  if (const diagnostic* e = containers.error()) return *e;
+  d.containers = std::move(containers).value();
+  return d;
+}
+
 result<daemon_set> read_daemon_set(object_meta meta, object_origin origin, const value& body) {
-  daemon_set ds{std::move(meta), std::move(origin), {}, {}};
+  daemon_set ds{std::move(meta), std::move(origin), {}, {}, {}};
+  auto containers = read_containers(body);
+  if (const diagnostic* e = containers.error()) return *e;
+  ds.containers = std::move(containers).value();
   const value& status = mapping_or_empty(body, "status");
   auto ready = int_at(status, "numberReady", "status");
   if (const diagnostic* e = ready.error()) return *e;
@@ -281,6 +317,7 @@ result<extra_object> extra_object_from_value(extra_kind k, object_meta meta, obj
     case extra_kind::node: return extra_object{node{std::move(meta), std::move(origin)}};
     case extra_kind::daemon_set: return unwrap(read_daemon_set(std::move(meta), std::move(origin), body));
     case extra_kind::config_map: return unwrap(read_config_map(std::move(meta), std::move(origin), body));
+    case extra_kind::deployment: return unwrap(read_deployment(std::move(meta), std::move(origin), body));
   }
   return make_error("unknown kind");
 }

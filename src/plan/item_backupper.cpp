@@ -34,7 +34,7 @@ helper::helper_options core_options(const plan_input& in, const item_collection&
       in.server.default_volumes_to_fs_backup);
   // pkg/backup/backup.go: !ResourceIncludesExcludes.ShouldInclude("persistentvolumeclaims")
   o.backup_exclude_pvc = ic.backup_exclude_pvc();
-  o.version = in.server.velero;
+  o.version = in.server.velero.version;
   // backup.go: NewVolumeHelperImplWithNamespaces(..., NamespaceIncludesExcludes.ResolveNamespaceList()):
   // the namespaces that exist (Namespace objects, else those of the pods and PVCs) and are
   // included. The CSI plugin's own helper caches each PVC's namespace as it comes: it sees all.
@@ -61,7 +61,7 @@ helper::helper_options csi_options(const plan_input& in) {
   o.default_volumes_to_fs_backup = in.backup.default_volumes_to_fs_backup.value_or(
       in.server.default_volumes_to_fs_backup);
   o.backup_exclude_pvc = in.backup.snapshot_move_data.value_or(false);
-  o.version = in.server.velero;
+  o.version = in.server.velero.version;
   return o;
 }
 

@@ -155,7 +155,7 @@ void item_backupper::create_pod_volume_backup(const k8s::pod& pod, const selecte
   // v1.17 podvolume backupper getMatchAction: the claim's PV must be had ("error getting pv for
   // pvc"); v1.18.0 ignores GetPVForPVC's error and matches the claim alone.
   if (effective_ != nullptr && pvc != nullptr && pv == nullptr &&
-      !has(in_.server.velero, velero_feature::pvc_only_match)) {
+      !has(in_.server.velero.version, velero_feature::pvc_only_match)) {
     volume_error err;
     err.kind = volume_error_kind::helper_pv_lookup;
     err.pod = &pod;

@@ -43,7 +43,7 @@ void item_backupper::run_csi_action(const k8s::persistent_volume_claim& pvc, vol
     const k8s::persistent_volume* pv = nullptr;
     // v1.17 getMatchAction (item_backupper.go): "PVC has no volume backing this claim" for an
     // unbound PVC whenever a resource policy is set; v1.18.0 matches the claim alone.
-    if (pvc.volume_name.empty() && !has(in_.server.velero, velero_feature::pvc_only_match)) {
+    if (pvc.volume_name.empty() && !has(in_.server.velero.version, velero_feature::pvc_only_match)) {
       volume_error err;
       err.kind = volume_error_kind::csi_pv_lookup;
       err.pvc = &pvc;
@@ -115,10 +115,10 @@ void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume
   }
   const bool move_data = in_.backup.snapshot_move_data.value_or(false);
   const std::string mover = move_data ? effective_data_mover(csi_.data_mover_for_volume(pvc), in_.backup.data_mover,
-                                                             in_.server.velero)
+                                                             in_.server.velero.version)
                                       : "";
   // pvc_action.go (main): snapshot data movement with the built-in data mover needs a ready node agent.
-  if (move_data && policy::is_builtin_data_mover(mover) && has(in_.server.velero, velero_feature::node_agent_check))
+  if (move_data && policy::is_builtin_data_mover(mover) && has(in_.server.velero.version, velero_feature::node_agent_check))
     if (auto not_ready = node_agent_.ready_for_data_movement()) {
       volume_error err;
       err.kind = volume_error_kind::node_agent_not_ready;

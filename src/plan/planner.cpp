@@ -16,6 +16,7 @@ std::vector<plan_note> notes_for(const plan_input& in, const plan_result& out) {
   const backup_options& b = in.backup;
   const server_options& s = in.server;
   std::vector<plan_note> notes;
+  if (s.velero.source != velero_release_source::flag) notes.push_back(plan_note::velero_release);
   if (!out.validation_errors.empty()) notes.push_back(plan_note::failed_validation);
   if (!b.schedule_name.empty()) notes.push_back(plan_note::backup_from_schedule);
   if (!in.missing_policy_config_map.empty()) notes.push_back(plan_note::policy_config_map_missing);
@@ -51,6 +52,7 @@ snapshot_location_resolution snapshot_locations(const plan_input& in) {
 
 std::string plan_note_text(plan_note n, const plan_result& plan) {
   switch (n) {
+    case plan_note::velero_release: return velero_release_note(plan.server.velero);
     case plan_note::enable_csi_assumed:
       return "EnableCSI assumed on (current Velero installs run with it); --features= turns it off";
     case plan_note::no_volume_snapshot_location:

@@ -35,6 +35,7 @@ fields report_header(const plan_result& plan, const report_context& ctx) {
   for (const diagnostic& d : ctx.input_problems) problems.push_back(str(d.to_string()));
   fields top;
   top.emplace_back("kind", str("VolumeBackupPlan"));
+  top.emplace_back("veleroVersion", str(to_string(plan.server.velero.version)));
   if (!ctx.policy_file.empty()) top.emplace_back("policy", str(ctx.policy_file));
   if (!ctx.global_policy_file.empty()) top.emplace_back("globalPolicy", str(ctx.global_policy_file));
   top.emplace_back("summary", object(std::move(summary)));

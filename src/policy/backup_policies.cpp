@@ -7,12 +7,12 @@ loaded_policies load_backup_policies(const backup_policy_files& files) {
   loaded_policies out;
   const auto load = [&](const std::string& path, policy_use use, std::optional<policies>& into) {
     if (path.empty()) return;
-    checked_policies checked = check_policy_file(path, use, files.validate, files.limits);
+    checked_policies checked = check_policy_file(path, use, files.validate, files.limits, files.version);
     out.problems.append(checked.problems);
     if (checked.ok()) into = std::move(checked.built);
   };
   const auto load_text = [&](const config_map_text& cm, policy_use use, std::optional<policies>& into) {
-    checked_policies checked = check_config_map_text(cm.text, cm.source, use, files.validate);
+    checked_policies checked = check_config_map_text(cm.text, cm.source, use, files.validate, files.version);
     out.problems.append(checked.problems);
     if (checked.ok()) into = std::move(checked.built);
   };

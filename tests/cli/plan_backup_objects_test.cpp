@@ -86,7 +86,7 @@ TEST(plan_backup_objects, backup_by_name_with_its_policy_config_map_and_snapshot
   EXPECT_EQ(str(redis, "method"), "native-snapshot") << str(redis, "reason");
   EXPECT_EQ(str(redis, "snapshotLocation"), "vsl-west");
   EXPECT_EQ(p.by_key.count("media/media-library"), 0u);
-  EXPECT_TRUE(has_note(p, "ignored: 1 Deployment, 2 Service"));
+  EXPECT_TRUE(has_note(p, "ignored: 2 Service"));
 }
 
 TEST(plan_backup_objects, several_locations_of_one_provider_fail_validation_without_a_default) {
@@ -120,7 +120,7 @@ TEST(plan_backup_objects, csi_snapshot_class_node_agent_and_pod_rows) {
   EXPECT_NE(str(scratch, "reason").find("pod is not scheduled, name=worker-0, namespace=app, phase=Pending"),
             std::string::npos)
       << str(scratch, "reason");
-  EXPECT_TRUE(has_note(p, "ignored: 1 Deployment, 1 Service"));
+  EXPECT_TRUE(has_note(p, "ignored: 1 Service"));
 }
 
 TEST(plan_backup_objects, no_node_agent_on_the_pods_node_is_an_error) {

@@ -20,6 +20,8 @@ RESOURCES = {
     "volumesnapshotlocations": ("velero.io", "v1", "VolumeSnapshotLocation", True, ["vsl"]),
     "backups": ("velero.io", "v1", "Backup", True, []),
     "schedules": ("velero.io", "v1", "Schedule", True, []),
+    "deployments": ("apps", "v1", "Deployment", True, ["deploy"]),
+    "daemonsets": ("apps", "v1", "DaemonSet", True, ["ds"]),
 }
 KIND_TO_RESOURCE = {v[2]: k for k, v in RESOURCES.items()}
 

@@ -13,7 +13,8 @@ cd "$root" || exit 2
 fail=0
 flags=(--snapshot-move-data)  # the volume snapshot locations: read from the cluster, or the dump
 live_flags=(--resource-policies-configmap volume-policy --global-backup-volume-policies-configmap global-volume-policy)
-kinds=namespaces,nodes,storageclasses,volumesnapshotclasses,volumesnapshotlocations.velero.io,configmaps,persistentvolumes,persistentvolumeclaims,pods
+# deployments: the Velero Deployment names the release, as --cluster reads it.
+kinds=namespaces,nodes,storageclasses,volumesnapshotclasses,volumesnapshotlocations.velero.io,configmaps,persistentvolumes,persistentvolumeclaims,pods,deployments.apps,daemonsets.apps
 # The policy ConfigMaps as kubectl prints them (`data` before `kind`), given with --policy.
 kubectl get configmap volume-policy -n velero -o yaml >"$work/policy.yaml" &&
   kubectl get configmap global-volume-policy -n velero -o json >"$work/global.json" || {

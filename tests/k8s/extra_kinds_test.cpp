@@ -83,7 +83,9 @@ TEST(extra_kinds, kubectl_yaml_objects_are_typed_and_indexed) {
   EXPECT_EQ(r.counts.read_kinds.at("Backup"), 1u);
   EXPECT_EQ(r.counts.read_kinds.at("ConfigMap"), 1u);
   // every other kind is counted, never dropped in silence
-  EXPECT_EQ(r.counts.other_kinds.at("Deployment"), 1u);
+  EXPECT_EQ(r.counts.read_kinds.at("Deployment"), 1u);  // for the Velero release (velero_version.h)
+  ASSERT_NE(c.find_deployment("shop", "web"), nullptr);
+  EXPECT_TRUE(c.find_deployment("shop", "web")->containers.empty());
   EXPECT_EQ(r.counts.other_kinds.at("Service"), 2u);
   EXPECT_EQ(r.counts.other_kinds.count("StorageClass"), 0u);
 }
@@ -271,7 +273,46 @@ TEST(extra_kinds, kind_and_group) {
   EXPECT_EQ(extra_kind_of("DaemonSet", "apps/v1"), extra_kind::daemon_set);
   EXPECT_EQ(extra_kind_of("DaemonSet", "extensions/v1beta1"), std::nullopt);
   EXPECT_EQ(extra_kind_of("Backup"), extra_kind::backup);  // no apiVersion: the kind decides
-  EXPECT_EQ(extra_kind_of("Deployment", "apps/v1"), std::nullopt);
+  EXPECT_EQ(extra_kind_of("Deployment", "apps/v1"), extra_kind::deployment);
+  EXPECT_EQ(extra_kind_of("ReplicaSet", "apps/v1"), std::nullopt);
+}
+
+TEST(extra_kinds, deployment_and_daemon_set_images) {
+  const std::string text = R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: velero, namespace: velero}
+spec:
+  template:
+    spec:
+      containers:
+      - {name: velero, image: "velero/velero:v1.18.1"}
+      - {image: "busybox", name: sidecar}
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: node-agent, namespace: velero}
+spec: {template: {spec: {containers: [{name: node-agent, image: "velero/velero:v1.17.2"}]}}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: bad, namespace: velero}
+spec: {template: {spec: {containers: [{name: x, image: [1]}]}}}
+)";
+  const load_result r = load_text(text, "d.yaml");
+  const deployment* d = r.objects.find_deployment("velero", "velero");
+  ASSERT_NE(d, nullptr);
+  ASSERT_EQ(d->containers.size(), 2u);
+  EXPECT_EQ(d->containers[0].name, "velero");
+  EXPECT_EQ(d->containers[0].image, "velero/velero:v1.18.1");
+  EXPECT_EQ(d->containers[1].name, "sidecar");
+  const daemon_set* ds = r.objects.find_daemon_set("velero", "node-agent");
+  ASSERT_NE(ds, nullptr);
+  ASSERT_EQ(ds->containers.size(), 1u);
+  EXPECT_EQ(ds->containers[0].image, "velero/velero:v1.17.2");
+  EXPECT_EQ(r.objects.find_deployment("velero", "bad"), nullptr);
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_NE(r.problems.items()[0].to_string().find("spec.template.spec.containers[0]"), std::string::npos)
+      << r.problems.items()[0].to_string();
 }
 
 }  // namespace

@@ -174,9 +174,14 @@ TEST(make_plan, unbound_claim_without_policy_is_an_error_as_data) {
 
 TEST(make_plan, fills_its_notes) {
   const fixture f("");
-  const std::vector<plan_note> want = {plan_note::enable_csi_assumed, plan_note::no_volume_snapshot_location,
-                                       plan_note::snapshot_volumes_unset, plan_note::node_agent_assumed};
+  // No --velero-version and no Velero Deployment: main, assumed (velero_release_note).
+  const std::vector<plan_note> want = {plan_note::velero_release, plan_note::enable_csi_assumed,
+                                       plan_note::no_volume_snapshot_location, plan_note::snapshot_volumes_unset,
+                                       plan_note::node_agent_assumed};
   EXPECT_EQ(f.plan.notes, want);
+  EXPECT_EQ(plan_note_text(plan_note::velero_release, f.plan),
+            "predicted for Velero main (d2241adb): no Velero Deployment in the input; --velero-version names the "
+            "release you run (v1.17, v1.18.0, v1.18, main)");
   backup_options b;
   b.snapshot_volumes = true;
   const fixture g("", false, b);

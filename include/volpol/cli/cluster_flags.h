@@ -83,7 +83,9 @@ struct live_cluster {
   std::optional<fetched_text> backup;         ///< --from-backup / --from-schedule, as a Backup
   std::optional<fetched_text> policy;         ///< the backup's resource-policy ConfigMap
   std::optional<fetched_text> global_policy;  ///< the server's global volume-policy ConfigMap
-  diagnostics warnings;                       ///< what could not be read and was assumed instead
+  /// Deployments and DaemonSets of the Velero namespace (the release's image tag), when readable.
+  std::optional<fetched_text> workload_list;
+  diagnostics warnings;  ///< what could not be read and was assumed instead
 };
 
 /// Reads everything but PVs, PVCs and pods. Policy ConfigMap named by the Backup or Schedule

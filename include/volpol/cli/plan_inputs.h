@@ -39,6 +39,7 @@ struct plan_options {
   /// `velero server --default-volume-snapshot-locations provider:name,...`
   std::string default_volume_snapshot_locations;
   std::string custom_action_params;  ///< --custom-action-params key=value[,key=value]
+  std::string velero_version;        ///< --velero-version ("" = read from the inputs, else main)
   std::string output = "table";
   k8s::input_limits limits;  ///< --max-object-bytes ... (input_limit_flags.h)
   cluster_flags cluster;     ///< --cluster and its flags (instead of -f)

@@ -70,6 +70,7 @@ class cluster {
   [[nodiscard]] std::span<const namespace_object> namespaces() const;
   [[nodiscard]] std::span<const node> nodes() const;
   [[nodiscard]] std::span<const daemon_set> daemon_sets() const;
+  [[nodiscard]] std::span<const deployment> deployments() const;
   [[nodiscard]] std::span<const config_map> config_maps() const;
   /// Number of PersistentVolumes, PersistentVolumeClaims and Pods.
   [[nodiscard]] std::size_t size() const;
@@ -89,6 +90,7 @@ class cluster {
   [[nodiscard]] const namespace_object* find_namespace(std::string_view name) const;
   [[nodiscard]] const config_map* find_config_map(std::string_view namespace_, std::string_view name) const;
   [[nodiscard]] const daemon_set* find_daemon_set(std::string_view namespace_, std::string_view name) const;
+  [[nodiscard]] const deployment* find_deployment(std::string_view namespace_, std::string_view name) const;
 
   /// Pods in `namespace_` that mount PVC `claim_name` through a `persistentVolumeClaim`
   /// volume, in insertion order, each pod once (Velero lists a pod once per such volume;

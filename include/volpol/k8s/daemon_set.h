@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
+#include "volpol/k8s/deployment.h"
 #include "volpol/k8s/object_meta.h"
 
 namespace volpol::k8s {
@@ -14,6 +16,7 @@ struct daemon_set {
   object_origin origin;
   std::optional<std::int64_t> number_ready;              ///< status.numberReady
   std::optional<std::int64_t> desired_number_scheduled;  ///< status.desiredNumberScheduled
+  std::vector<container_image> containers;               ///< spec.template.spec.containers (images)
 };
 
 }  // namespace volpol::k8s

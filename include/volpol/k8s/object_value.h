@@ -16,6 +16,7 @@
 #include "volpol/k8s/backup.h"
 #include "volpol/k8s/config_map.h"
 #include "volpol/k8s/daemon_set.h"
+#include "volpol/k8s/deployment.h"
 #include "volpol/k8s/namespace.h"
 #include "volpol/k8s/node.h"
 #include "volpol/k8s/storage_class.h"
@@ -34,6 +35,7 @@ enum class extra_kind : std::uint8_t {
   node,
   daemon_set,
   config_map,
+  deployment,
 };
 
 /// "StorageClass", "VolumeSnapshotClass", ... (the `kind` value).
@@ -43,11 +45,11 @@ enum class extra_kind : std::uint8_t {
 /// the kind alone decides (dumps that strip TypeMeta, folder hints); with one, its group must
 /// be the kind's: `storage.k8s.io` (StorageClass), `snapshot.storage.k8s.io`
 /// (VolumeSnapshotClass), `velero.io` (VolumeSnapshotLocation, Backup, Schedule), `apps`
-/// (DaemonSet), the core group `v1` (Namespace, Node, ConfigMap).
+/// (DaemonSet, Deployment), the core group `v1` (Namespace, Node, ConfigMap).
 [[nodiscard]] std::optional<extra_kind> extra_kind_of(std::string_view kind, std::string_view api_version = {});
 
 using extra_object = std::variant<storage_class, volume_snapshot_class, volume_snapshot_location_object, backup,
-                                  schedule, namespace_object, node, daemon_set, config_map>;
+                                  schedule, namespace_object, node, daemon_set, config_map, deployment>;
 
 /// The typed object of kind `k` from its metadata and its other top-level fields `body` (a
 /// mapping: `spec`, `status`, `provisioner`, `parameters`, `driver`, `data` ...; null = none).

@@ -11,6 +11,7 @@
 #include "volpol/core/velero_version.h"
 #include "volpol/k8s/backup.h"
 #include "volpol/k8s/object_meta.h"
+#include "volpol/plan/velero_release.h"
 #include "volpol/plan/volume_snapshot_location.h"
 
 namespace volpol::plan {
@@ -56,7 +57,7 @@ struct server_options {
   std::vector<std::pair<std::string, std::string>> default_volume_snapshot_locations;
   /// The Velero release the server runs (`--velero-version`, or the image tag of the Velero
   /// Deployment): every behaviour that differs between releases reads it (core/velero_version.h).
-  velero_version velero = default_velero_version;
+  velero_release_choice velero;
 };
 
 /// Reads a Velero Backup object (YAML or JSON text) into backup options.

@@ -65,6 +65,7 @@ struct plan_result;
 
 /// What the plan assumed or could not do, as data; plan_note_text() spells it.
 enum class plan_note : std::uint8_t {
+  velero_release,               ///< the Velero release was read from the input or assumed (server_options::velero)
   enable_csi_assumed,           ///< --features not given: EnableCSI assumed on
   no_volume_snapshot_location,  ///< no volume snapshot location: no Velero-native snapshot can happen
   snapshot_volumes_unset,       ///< spec.snapshotVolumes unset: counts as true where nothing else decides

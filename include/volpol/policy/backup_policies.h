@@ -44,6 +44,8 @@ struct backup_policy_files {
   bool validate = true;
   /// Depth, YAML nodes and volume policies past which a file is refused (k8s/limits.h).
   k8s::input_limits limits;
+  /// The Velero release whose rules read and check both documents (core/velero_version.h).
+  velero_version version = default_velero_version;
 };
 
 struct loaded_policies {

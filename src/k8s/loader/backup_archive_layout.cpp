@@ -28,6 +28,7 @@ std::string_view velero_kind(std::string_view resource) {
   if (resource == "volumesnapshotclasses.snapshot.storage.k8s.io") return "VolumeSnapshotClass";
   if (resource == "namespaces") return "Namespace";
   if (resource == "daemonsets.apps") return "DaemonSet";
+  if (resource == "deployments.apps") return "Deployment";
   if (resource == "configmaps") return "ConfigMap";
   return {};
 }

@@ -1,0 +1,27 @@
+// `--velero-version` (velero_version_flag.h).
+#include "velero_version_flag.h"
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+namespace volpol::cli {
+
+void add_velero_version_flag(CLI::App* cmd, std::string& into) {
+  cmd->add_option("--velero-version", into,
+                  "The Velero release to predict for: v1.17 (v1.17.2), v1.18.0, v1.18 (v1.18.2) or main. Default: "
+                  "the image tag of the Velero Deployment in the input or cluster, else main")
+      ->type_name("VERSION")
+      ->check(
+          [](const std::string& text) {
+            if (parse_velero_version(text)) return std::string();
+            return fmt::format("unknown Velero version `{}`: known are {}", text, known_velero_versions_text());
+          },
+          "VERSION");
+}
+
+std::optional<velero_version> velero_version_of_flag(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  return parse_velero_version(text);
+}
+
+}  // namespace volpol::cli
