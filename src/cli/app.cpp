@@ -88,7 +88,8 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
   CLI::App* audit_cmd = setup_audit(app, audit);
   serve_command_options serve;
   CLI::App* serve_cmd = setup_serve(app, serve);
-  CLI::App* schema_cmd = setup_schema(app);
+  std::string schema_version;
+  CLI::App* schema_cmd = setup_schema(app, schema_version);
 
   CLI::App* version_cmd = app.add_subcommand("version",
                                              "Print volpol's version, commit and the Velero commit it mirrors");
@@ -142,7 +143,7 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
   if (diff_cmd->parsed()) return run_diff(diff, out, err);
   if (audit_cmd->parsed()) return run_audit(audit, out, err);
   if (serve_cmd->parsed()) return run_serve(serve, args, err);
-  if (schema_cmd->parsed()) return run_schema(out);
+  if (schema_cmd->parsed()) return run_schema(schema_version, out);
   if (completion_cmd->parsed()) {
     const std::string script = completion_script(app, shell);
     std::fwrite(script.data(), 1, script.size(), out);

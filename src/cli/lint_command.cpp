@@ -1,6 +1,8 @@
 // `volpol lint` (see lint_command.h).
 #include "volpol/cli/lint_command.h"
 
+#include "velero_version_flag.h"
+
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
@@ -115,8 +117,10 @@ int run_lint(const lint_options& opt, std::FILE* out, std::FILE* err) {
   std::unique_ptr<prepared_plan> planned;
   const policy::loaded_policies* policies = nullptr;
   if (po.inputs.empty() && !po.cluster.cluster) {
-    policies_only = policy::load_backup_policies(
-        {.policy_file = po.policy_file, .global_policy_file = po.global_policy_file});
+    policy::backup_policy_files files{.policy_file = po.policy_file, .global_policy_file = po.global_policy_file};
+    files.limits = po.limits;
+    files.version = velero_version_of_flag(po.velero_version).value_or(default_velero_version);
+    policies_only = policy::load_backup_policies(files);
     if (!policies_only->ok()) {
       for (const diagnostic& d : policies_only->problems) std::fprintf(err, "%s\n", d.to_string().c_str());
       return exit_usage;

@@ -1,9 +1,14 @@
 // `volpol schema` (see schema_command.h).
 #include "volpol/cli/schema_command.h"
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
 #include <cstring>
+#include <string_view>
+#include <vector>
+
+#include "velero_version_flag.h"
 
 namespace volpol::cli {
 
@@ -15,8 +20,86 @@ const char* resource_policies_schema() {
   return text;
 }
 
-CLI::App* setup_schema(CLI::App& app) {
+namespace {
+
+/// The lines of `text`.
+std::vector<std::string> lines_of(std::string_view text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    out.emplace_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  return out;
+}
+
+std::size_t indent_of(const std::string& line) { return line.find_first_not_of(' '); }
+
+/// Removes the member `"key": ...` whose line starts with `indent` spaces: one line, or a block
+/// from `{` / `[` to the line that closes it at the same indent.
+void remove_member(std::vector<std::string>& lines, std::string_view key, std::size_t indent) {
+  const std::string head = std::string(indent, ' ') + "\"" + std::string(key) + "\": ";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (!lines[i].starts_with(head)) continue;
+    std::size_t end = i;
+    const char last = lines[i].empty() ? ' ' : lines[i].back();
+    if (last == '{' || last == '[')
+      while (end + 1 < lines.size() &&
+             !(indent_of(lines[end + 1]) == indent && (lines[end + 1][indent] == '}' || lines[end + 1][indent] == ']')))
+        ++end;
+    if (last == '{' || last == '[') ++end;  // the closing line
+    lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(i), lines.begin() + static_cast<std::ptrdiff_t>(end) + 1);
+    return;
+  }
+}
+
+void replace_all(std::string& s, std::string_view from, std::string_view to) {
+  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+    s.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+std::string resource_policies_schema(velero_version release) {
+  std::vector<std::string> lines = lines_of(resource_policies_schema());
+  using enum velero_feature;
+  if (!has(release, filter_policies)) {
+    remove_member(lines, "clusterScopedFilterPolicy", 4);
+    remove_member(lines, "namespacedFilterPolicies", 4);
+  }
+  if (!has(release, condition_pvc_phase)) remove_member(lines, "pvcPhase", 8);
+  if (!has(release, condition_pvc_volume_mode)) remove_member(lines, "pvcVolumeMode", 8);
+  if (!has(release, condition_pvc_access_modes)) remove_member(lines, "pvcAccessModes", 8);
+  if (!has(release, parameter_validation)) {  // `// TODO validate parameters`: anything goes
+    remove_member(lines, "properties", 10);
+    remove_member(lines, "if", 6);
+    remove_member(lines, "then", 6);
+  }
+  std::string out;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    std::string line = lines[i];
+    // A member left last in its object or list loses its comma.
+    const std::size_t next = i + 1 < lines.size() ? indent_of(lines[i + 1]) : std::string::npos;
+    if (!line.empty() && line.back() == ',' && next != std::string::npos &&
+        (lines[i + 1][next] == '}' || lines[i + 1][next] == ']'))
+      line.pop_back();
+    out += line;
+    out += '\n';
+  }
+  if (!has(release, action_custom)) replace_all(out, ", \"custom\"]", "]");
+  if (!has(release, volume_type_image)) replace_all(out, "\"image\", ", "");
+  const velero_release& r = release_of(release);
+  replace_all(out, "Checked against velero-io/velero d2241adb.",
+              release == velero_version::main ? "Checked against velero-io/velero d2241adb."
+                                              : fmt::format("For Velero {} (velero-io/velero {}).", r.name, r.git_ref));
+  return out;
+}
+
+CLI::App* setup_schema(CLI::App& app, std::string& velero_version) {
   CLI::App* cmd = app.add_subcommand("schema", "Print the JSON Schema of the resource-policy document (for editors)");
+  add_velero_version_flag(cmd, velero_version);
   cmd->footer(
       "Save it and point the YAML language server at it from a policy file:\n"
       "  volpol schema > resource-policies.schema.json\n"
@@ -24,9 +107,15 @@ CLI::App* setup_schema(CLI::App& app) {
   return cmd;
 }
 
-int run_schema(std::FILE* out) {
-  const char* text = resource_policies_schema();
-  std::fwrite(text, 1, std::strlen(text), out);
+int run_schema(const std::string& velero_version, std::FILE* out) {
+  const auto release = velero_version_of_flag(velero_version);
+  if (!release) {
+    const char* text = resource_policies_schema();
+    std::fwrite(text, 1, std::strlen(text), out);
+    return 0;
+  }
+  const std::string text = resource_policies_schema(*release);
+  std::fwrite(text.data(), 1, text.size(), out);
   return 0;
 }
 

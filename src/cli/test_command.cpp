@@ -1,6 +1,8 @@
 // `volpol test [PATH...] [-o text|json|junit] [--update]` (see test_command.h).
 #include "volpol/cli/test_command.h"
 
+#include "velero_version_flag.h"
+
 #include <CLI/CLI.hpp>
 
 #include "volpol/cli/app.h"
@@ -15,13 +17,14 @@ CLI::App* setup_test(CLI::App& app, test_options& opt) {
       ->check(CLI::IsMember({"text", "json", "junit"}))
       ->default_str("text");
   cmd->add_flag("--update", opt.update, "Write what the plan says now as the tests' expectations");
+  add_velero_version_flag(cmd, opt.velero_version);
   return cmd;
 }
 
 int run_test_command(const test_options& opt, std::FILE* out, std::FILE* err) {
   const std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
   std::vector<verify::test_file> files;
-  const verify::run_summary s = verify::run_tests(paths, files);
+  const verify::run_summary s = verify::run_tests(paths, files, velero_version_of_flag(opt.velero_version));
   if (opt.update) {
     diagnostics problems;
     const std::vector<std::string> written = verify::update_test_files(s, files, problems);

@@ -1,6 +1,8 @@
 // `volpol validate FILE... [--global | --restore]` (see validate_command.h).
 #include "volpol/cli/validate_command.h"
 
+#include "velero_version_flag.h"
+
 #include <CLI/CLI.hpp>
 
 #include <unistd.h>
@@ -26,6 +28,7 @@ CLI::App* setup_validate(CLI::App& app, validate_options& opt) {
                                       "check as the global policy: only its volumePolicies apply");
   cmd->add_flag("--restore", opt.restore, "check as a restore's policy (ValidateForRestore)")->excludes(global);
   add_input_limit_flags(cmd, opt.limits);
+  add_velero_version_flag(cmd, opt.velero_version);
   return cmd;
 }
 
@@ -85,10 +88,13 @@ int run_validate(const validate_options& opt, std::FILE* out, std::FILE* err) {
   bool unreadable = false;
   const std::vector<std::string> files = files_to_validate(opt.files, err, unreadable);
   bool all_valid = true;
+  const std::optional<velero_version> named = velero_version_of_flag(opt.velero_version);
+  const velero_version release = named.value_or(default_velero_version);
   for (const std::string& file : files) {
-    const policy::checked_policies checked = policy::check_policy_file(file, use, true, opt.limits);
+    const policy::checked_policies checked = policy::check_policy_file(file, use, true, opt.limits, release);
     for (const diagnostic& d : checked.problems) std::fprintf(out, "%s\n", d.to_string().c_str());
-    if (checked.ok()) std::fprintf(out, "%s: OK\n", file.c_str());
+    if (checked.ok() && named) std::fprintf(out, "%s: OK for Velero %s\n", file.c_str(), to_string(release).data());
+    else if (checked.ok()) std::fprintf(out, "%s: OK\n", file.c_str());
     all_valid = all_valid && checked.ok();
   }
   if (unreadable) return static_cast<int>(exit_code::unreadable_input);

@@ -82,6 +82,7 @@ void check_unsupported_fs_backup(context& c);
 void check_custom_without_parameters(context& c);
 void check_unread_parameters(context& c);
 void check_global_snapshot_overridden(context& c);
+void check_version_dependent(context& c);
 void check_policy_coverage(context& c);
 void check_unknown_storage_classes(context& c);
 void check_unknown_nfs_servers(context& c);

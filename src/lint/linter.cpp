@@ -174,6 +174,7 @@ constexpr rule_check checks[] = {
     {rule_id::custom_without_parameters, detail::check_custom_without_parameters},
     {rule_id::unread_parameter, detail::check_unread_parameters},
     {rule_id::global_snapshot_overridden, detail::check_global_snapshot_overridden},
+    {rule_id::version_dependent, detail::check_version_dependent},
     {rule_id::policy_matches_nothing, detail::check_policy_coverage},
     {rule_id::unknown_storage_class, detail::check_unknown_storage_classes},
     {rule_id::unknown_nfs_server, detail::check_unknown_nfs_servers},

@@ -15,7 +15,7 @@ namespace {
 using enum level;
 using enum rule_scope;
 
-constexpr std::array<rule_info, 21> rules = {{
+constexpr std::array<rule_info, 22> rules = {{
     {rule_id::velero_warning, "VP100", "velero-warning", warning, document,
      "a warning `volpol validate` gives for the policy",
      "Velero accepts the policy but ignores part of it: a global policy keeps only its "
@@ -88,6 +88,16 @@ constexpr std::array<rule_info, 21> rules = {{
      "csi/pvc_action.go). For CSI volumes a global `snapshot` policy therefore does not apply "
      "its `snapshotClass` or `dataMover`, and with `snapshotVolumes: false` no snapshot is "
      "taken at all although the policy says snapshot. Put such rules in the backup's policy."},
+    {rule_id::version_dependent, "VP123", "version-dependent", warning, document,
+     "a policy the predicted Velero release reads differently from main",
+     "Velero's volume policies grew with its releases. A condition or action type a release "
+     "lacks (`pvcPhase` before v1.18.0, `custom` before v1.18.1, `pvcVolumeMode` and "
+     "`pvcAccessModes` before main) fails its validation, which `volpol validate "
+     "--velero-version` reports. What a release accepts but reads differently is this rule's: "
+     "before main, `volumeTypes: [image]` never matches (image volumes have no type) and the "
+     "`dataMover` and `snapshotClass` parameters are not read (the Backup's data mover and the "
+     "usual VolumeSnapshotClass apply). Keep to what the release has, or check that "
+     "--velero-version names the release you run."},
     {rule_id::policy_matches_nothing, "VP201", "policy-matches-nothing", warning, cluster,
      "a policy that matches no volume of the cluster",
      "No volume of the cluster (in the namespaces the backup includes) meets every condition "

@@ -10,13 +10,19 @@ namespace volpol::verify {
 namespace {
 
 /// Decode + build + validate, as `volpol plan` does; every problem goes to `out`.
-std::optional<policy::policies> check(const policy_source& src, policy::policy_use use, diagnostics& out) {
+std::optional<policy::policies> check(const policy_source& src, policy::policy_use use, velero_version release,
+                                      diagnostics& out) {
   policy::checked_policies c;
   if (!src.text.empty()) {
-    if (policy::looks_like_config_map(src.text)) c = policy::check_config_map_text(src.text, src.label, use);
-    else c = policy::check_policy_text(src.text, policy::text_origin{.file = src.label}, use);
+    if (policy::looks_like_config_map(src.text)) {
+      c = policy::check_config_map_text(src.text, src.label, use, true, release);
+    } else {
+      policy::text_origin origin{.file = src.label};
+      origin.version = release;
+      c = policy::check_policy_text(src.text, origin, use);
+    }
   } else {
-    c = policy::check_policy_file(src.path, use);
+    c = policy::check_policy_file(src.path, use, true, {}, release);
   }
   out.append(c.problems);
   if (!c.ok()) return std::nullopt;
@@ -35,14 +41,14 @@ result<std::unique_ptr<planned>> make_planned(const scenario& s, diagnostics* al
   auto p = std::make_unique<planned>();
   diagnostics policy_problems;
   if (!s.policy.empty()) {
-    p->backup_policies = check(s.policy, policy::policy_use::backup, policy_problems);
+    p->backup_policies = check(s.policy, policy::policy_use::backup, s.server.velero.version, policy_problems);
     if (!p->backup_policies) {
       if (all_problems) all_problems->append(policy_problems);
       return first_error(policy_problems, fmt::format("invalid policy `{}`", s.policy.name()));
     }
   }
   if (!s.global_policy.empty()) {
-    p->global_policies = check(s.global_policy, policy::policy_use::global, policy_problems);
+    p->global_policies = check(s.global_policy, policy::policy_use::global, s.server.velero.version, policy_problems);
     if (!p->global_policies) {
       if (all_problems) all_problems->append(policy_problems);
       return first_error(policy_problems, fmt::format("invalid global policy `{}`", s.global_policy.name()));

@@ -278,7 +278,16 @@ class reader {
 
   void server(const YAML::Node& n, const std::string& where, plan::server_options& out) {
     out = {};
-    if (!mapping(n, where, {"features", "volumeSnapshotLocations", "defaultVolumesToFsBackup"})) return;
+    if (!mapping(n, where, {"features", "volumeSnapshotLocations", "defaultVolumesToFsBackup", "veleroVersion"}))
+      return;
+    if (const YAML::Node v = n["veleroVersion"])
+      if (auto name = scalar(v, where + ".veleroVersion")) {
+        if (const auto release = parse_velero_version(*name))
+          out.velero = {.version = *release, .source = plan::velero_release_source::flag};
+        else
+          error(v, where + ".veleroVersion", fmt::format("unknown Velero version `{}`", *name),
+                fmt::format("known are {}", known_velero_versions_text()));
+      }
     if (const YAML::Node f = n["features"]) {
       out.features_given = true;
       out.enable_csi = false;

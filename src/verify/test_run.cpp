@@ -113,7 +113,8 @@ case_result run_test(const std::string& file, const test_case& t) {
   return out;
 }
 
-run_summary run_tests(const std::vector<std::string>& paths, std::vector<test_file>& files) {
+run_summary run_tests(const std::vector<std::string>& paths, std::vector<test_file>& files,
+                      std::optional<velero_version> velero) {
   run_summary s;
   const std::vector<std::string> found = find_test_files(paths, s.problems);
   s.failed += s.problems.size();               // a path without tests is a failure, not a silent pass
@@ -126,6 +127,10 @@ run_summary run_tests(const std::vector<std::string>& paths, std::vector<test_fi
       ++s.failed;
       continue;
     }
+    if (velero)
+      for (test_case& t : loaded->cases)
+        if (t.inputs.server.velero.source != plan::velero_release_source::flag)
+          t.inputs.server.velero = {.version = *velero, .source = plan::velero_release_source::flag};
     files.push_back(std::move(*loaded));
   }
   for (const test_file& f : files)

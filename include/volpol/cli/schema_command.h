@@ -12,6 +12,9 @@
 #pragma once
 
 #include <cstdio>
+#include <string>
+
+#include "volpol/core/velero_version.h"
 
 namespace CLI {
 class App;
@@ -19,13 +22,18 @@ class App;
 
 namespace volpol::cli {
 
-/// The schema text (JSON).
+/// The schema text (JSON), main's.
 [[nodiscard]] const char* resource_policies_schema();
 
-/// Declares the `schema` subcommand on `app`.
-CLI::App* setup_schema(CLI::App& app);
+/// The schema as Velero `release` decodes the document: main's without what the release lacks
+/// (the filter-policy keys, conditions, the `custom` type, the `image` volume type, the
+/// `dataMover` / `snapshotClass` checks), per the feature table (core/velero_version.h).
+[[nodiscard]] std::string resource_policies_schema(velero_version release);
 
-/// Prints the schema to `out`. @return the exit code (0).
-int run_schema(std::FILE* out);
+/// Declares the `schema` subcommand on `app`; `--velero-version` is written to `velero_version`.
+CLI::App* setup_schema(CLI::App& app, std::string& velero_version);
+
+/// Prints the schema for `velero_version` ("" = main) to `out`. @return the exit code (0).
+int run_schema(const std::string& velero_version, std::FILE* out);
 
 }  // namespace volpol::cli

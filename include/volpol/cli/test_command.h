@@ -25,6 +25,7 @@ struct test_options {
   std::vector<std::string> paths;
   std::string output = "text";
   bool update = false;
+  std::string velero_version;  ///< --velero-version: for tests whose server names none
 };
 
 CLI::App* setup_test(CLI::App& app, test_options& opt);

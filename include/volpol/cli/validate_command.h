@@ -30,9 +30,10 @@ namespace volpol::cli {
 
 struct validate_options {
   std::vector<std::string> files;
-  bool global = false;       ///< --global
-  bool restore = false;      ///< --restore
-  k8s::input_limits limits;  ///< --max-depth ... (input_limit_flags.h)
+  bool global = false;         ///< --global
+  bool restore = false;        ///< --restore
+  k8s::input_limits limits;    ///< --max-depth ... (input_limit_flags.h)
+  std::string velero_version;  ///< --velero-version ("" = main)
 };
 
 /// Declares the `validate` subcommand and its options on `app`.

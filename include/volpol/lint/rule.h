@@ -43,6 +43,7 @@ enum class rule_id : std::uint16_t {
   custom_without_parameters,    ///< VP120: a `custom` action without parameters
   unread_parameter,             ///< VP121: an action parameter no Velero code path reads
   global_snapshot_overridden,   ///< VP122: a global `snapshot` policy the CSI plugin does not see
+  version_dependent,            ///< VP123: a policy older Velero releases refuse or read differently
   policy_matches_nothing,       ///< VP201: a policy that matches no volume of the cluster
   unknown_storage_class,        ///< VP202: a storage class no PV or PVC has
   unknown_nfs_server,           ///< VP203: an NFS server no volume uses

@@ -138,7 +138,10 @@ struct run_summary {
 
 /// Finds, reads and runs every test under `paths`. `files` keeps the loaded files alive for
 /// the results' pointers.
-[[nodiscard]] run_summary run_tests(const std::vector<std::string>& paths, std::vector<test_file>& files);
+/// `velero`: the release for tests whose `server.veleroVersion` names none (`volpol test
+/// --velero-version`); nullopt: main, as plan assumes it.
+[[nodiscard]] run_summary run_tests(const std::vector<std::string>& paths, std::vector<test_file>& files,
+                                    std::optional<velero_version> velero = std::nullopt);
 
 /// Text: `PASS file: name` / `FAIL file: name` with, for each failed expectation, the
 /// expected and the actual fields as a diff (`-` expected, `+` got), the plan's reason and the
