@@ -75,7 +75,8 @@ int run_diff(const diff_options& opt, std::FILE* out, std::FILE* err) {
     plans[i] = std::move(p.plan);
   }
   const verify::plan_diff d = verify::diff_plans(plans[0]->result, plans[1]->result);
-  const verify::diff_labels l{labels[0], labels[1]};
+  const verify::diff_labels l{labels[0], labels[1], std::string(to_string(plans[0]->result.server.velero.version)),
+                              std::string(to_string(plans[1]->result.server.velero.version))};
   const std::string text = opt.output == "json" ? verify::render_diff_json(d, l) : verify::render_diff_text(d, l);
   std::fwrite(text.data(), 1, text.size(), out);
   if (input_errors) return exit_diff_error;

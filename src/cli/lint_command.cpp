@@ -144,8 +144,10 @@ int run_lint(const lint_options& opt, std::FILE* out, std::FILE* err) {
   std::vector<lint::finding> findings = lint::run_lint(in, rules);
   lint::apply_suppressions(findings, comments);
 
-  if (opt.output == "json") write(lint::render_json(findings), out);
-  else if (opt.output == "sarif") write(lint::render_sarif(findings), out);
+  const velero_version release = planned ? planned->result.server.velero.version
+                                         : velero_version_of_flag(po.velero_version).value_or(default_velero_version);
+  if (opt.output == "json") write(lint::render_json(findings, release), out);
+  else if (opt.output == "sarif") write(lint::render_sarif(findings, release), out);
   else if (opt.output == "github") write(lint::render_github(findings), out);
   else write(lint::render_text(findings), out);
 

@@ -92,8 +92,8 @@ std::string render_text(const std::vector<finding>& findings) {
   return out;
 }
 
-std::string render_json(const std::vector<finding>& findings) {
-  std::string out = "{\n  \"findings\": [";
+std::string render_json(const std::vector<finding>& findings, velero_version release) {
+  std::string out = fmt::format("{{\n  \"veleroVersion\": {},\n  \"findings\": [", js(to_string(release)));
   bool first = true;
   for (const finding& f : findings) {
     const rule_info& r = info(f.rule);
@@ -112,7 +112,7 @@ std::string render_json(const std::vector<finding>& findings) {
   return out;
 }
 
-std::string render_sarif(const std::vector<finding>& findings) {
+std::string render_sarif(const std::vector<finding>& findings, velero_version release) {
   std::string out =
       "{\n"
       "  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
@@ -140,6 +140,9 @@ std::string render_sarif(const std::vector<finding>& findings) {
       "        }\n"
       "      },\n"
       "      \"columnKind\": \"unicodeCodePoints\",\n"
+      "      \"properties\": {\"veleroVersion\": " +
+      js(to_string(release)) +
+      "},\n"
       "      \"results\": [";
   first = true;
   for (const finding& f : findings) {

@@ -340,7 +340,9 @@ void write_explanations_json(const std::vector<const volume_record*>& records, c
                              const report_context& ctx, std::FILE* out) {
   buffered b(out);
   std::string& text = b.text();
-  text += "{\n  \"kind\": \"VolumeExplanation\",\n  \"notes\": ";
+  text += "{\n  \"kind\": \"VolumeExplanation\",\n  \"veleroVersion\": ";
+  write_json(str(to_string(plan.server.velero.version)), text, 1);
+  text += ",\n  \"notes\": ";
   write_json(notes_node(plan), text, 1);
   text += ",\n  \"problems\": ";
   write_json(problems_node(ctx), text, 1);
@@ -357,6 +359,7 @@ void write_explanations_yaml(const std::vector<const volume_record*>& records, c
   {
     YAML::Emitter e;
     e << YAML::BeginMap << YAML::Key << "kind" << YAML::Value << "VolumeExplanation";
+    e << YAML::Key << "veleroVersion" << YAML::Value << std::string(to_string(plan.server.velero.version));
     e << YAML::Key << "notes" << YAML::Value;
     write_yaml(notes_node(plan), e);
     e << YAML::Key << "problems" << YAML::Value;

@@ -35,6 +35,7 @@ std::string info_title(const plan::backup_volume_info& v) {
 audit_result audit(const plan::plan_result& plan, const k8s::cluster& cluster,
                    const std::vector<plan::backup_volume_info>& actual) {
   audit_result out;
+  out.velero = plan.server.velero.version;
   const std::vector<plan::backup_volume_info> predicted = plan::backup_volume_infos(plan, cluster);
   out.planned = predicted.size();
   out.actual = actual.size();
@@ -152,9 +153,10 @@ std::string_view kind_name(audit_finding::kind k) {
 
 std::string render_audit_json(const audit_result& a, std::string_view volume_info_path) {
   std::string out = fmt::format(
-      "{{\n  \"kind\": \"VolumeBackupAudit\",\n  \"volumeInfo\": {},\n  \"summary\": {{\"planned\": {}, "
-      "\"actual\": {}, \"agreed\": {}, \"differ\": {}}},\n  \"findings\": [",
-      json_string(volume_info_path), a.planned, a.actual, a.agreed, a.findings.size());
+      "{{\n  \"kind\": \"VolumeBackupAudit\",\n  \"volumeInfo\": {},\n  \"veleroVersion\": {},\n  \"summary\": "
+      "{{\"planned\": {}, \"actual\": {}, \"agreed\": {}, \"differ\": {}}},\n  \"findings\": [",
+      json_string(volume_info_path), json_string(to_string(a.velero)), a.planned, a.actual, a.agreed,
+      a.findings.size());
   for (std::size_t i = 0; i < a.findings.size(); ++i) {
     const audit_finding& f = a.findings[i];
     std::string fields;

@@ -107,11 +107,13 @@ std::string outcome_json(const std::optional<volume_outcome>& o) {
 
 std::string render_diff_json(const plan_diff& d, const diff_labels& labels) {
   std::string out = fmt::format(
-      "{{\n  \"kind\": \"VolumePlanDiff\",\n  \"a\": {},\n  \"b\": {},\n  \"summary\": {{\"volumesA\": {}, "
+      "{{\n  \"kind\": \"VolumePlanDiff\",\n  \"a\": {},\n  \"b\": {},\n  \"veleroVersionA\": {},\n  "
+      "\"veleroVersionB\": {},\n  \"summary\": {{\"volumesA\": {}, "
       "\"volumesB\": {}, \"changed\": {}, \"unchanged\": {}, \"method\": {}, \"policy\": {}, \"snapshotClass\": {}, "
       "\"dataMover\": {}, \"onlyA\": {}, \"onlyB\": {}}},\n  \"changes\": [",
-      json_string(labels.a), json_string(labels.b), d.volumes_a, d.volumes_b, d.changes.size(), d.unchanged, d.method,
-      d.policy, d.snapshot_class, d.data_mover, d.only_a, d.only_b);
+      json_string(labels.a), json_string(labels.b), json_string(labels.velero_a), json_string(labels.velero_b),
+      d.volumes_a, d.volumes_b, d.changes.size(), d.unchanged, d.method, d.policy, d.snapshot_class, d.data_mover,
+      d.only_a, d.only_b);
   for (std::size_t i = 0; i < d.changes.size(); ++i) {
     const volume_change& c = d.changes[i];
     std::string changed;

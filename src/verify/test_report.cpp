@@ -139,9 +139,12 @@ std::string render_test_json(const run_summary& s) {
   out += ",\n  \"tests\": [";
   for (std::size_t i = 0; i < s.cases.size(); ++i) {
     const case_result& c = s.cases[i];
-    out += fmt::format("{}\n    {{\"file\": {}, \"name\": {}, \"passed\": {}, \"volumes\": {}, \"problems\": ",
-                       i ? "," : "", json_string(c.file), json_string(c.name), c.passed() ? "true" : "false",
-                       c.volumes);
+    const velero_version release = c.test ? c.test->inputs.server.velero.version : default_velero_version;
+    out += fmt::format(
+        "{}\n    {{\"file\": {}, \"name\": {}, \"veleroVersion\": {}, \"passed\": {}, \"volumes\": {}, "
+        "\"problems\": ",
+        i ? "," : "", json_string(c.file), json_string(c.name), json_string(to_string(release)),
+        c.passed() ? "true" : "false", c.volumes);
     problems_json(out, c.problems);
     out += ", \"checks\": [";
     for (std::size_t j = 0; j < c.checks.size(); ++j) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "volpol/core/velero_version.h"
 #include "volpol/lint/finding.h"
 
 namespace volpol::lint {
@@ -20,13 +21,17 @@ namespace volpol::lint {
 
 /// {"findings": [{"rule", "name", "severity", "file", "line", "column", "path", "object"
 /// (cluster findings only), "message", "help"}], "summary": {"errors", "warnings", "info"}}.
-[[nodiscard]] std::string render_json(const std::vector<finding>& findings);
+/// `release`: the Velero release the policies were read for (`veleroVersion`).
+[[nodiscard]] std::string render_json(const std::vector<finding>& findings,
+                                      velero_version release = default_velero_version);
 
 /// A SARIF 2.1.0 log: one run, tool.driver `volpol` with every rule (id, name, descriptions,
 /// default level, help), one result per finding: ruleId, ruleIndex, level (error, warning,
 /// note), message, a physical location (artifactLocation.uri + region startLine/startColumn)
 /// for document findings and a logical location (the object) for cluster findings.
-[[nodiscard]] std::string render_sarif(const std::vector<finding>& findings);
+/// `release`: as render_json (the run's `properties.veleroVersion`).
+[[nodiscard]] std::string render_sarif(const std::vector<finding>& findings,
+                                       velero_version release = default_velero_version);
 
 /// GitHub Actions workflow commands, one per finding:
 ///     ::error file=policy.yaml,line=7,col=7,title=VP101 unknown-volume-type::volumeTypes ...%0Ahelp: ...

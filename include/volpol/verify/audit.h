@@ -53,10 +53,11 @@ struct audit_finding {
 };
 
 struct audit_result {
-  std::vector<audit_finding> findings;  ///< in the plan's order, then entries not planned
-  std::size_t planned = 0;              ///< entries the plan predicts
-  std::size_t actual = 0;               ///< entries in the backup
-  std::size_t agreed = 0;               ///< in both, same backupMethod / snapshotDataMoved / skipped
+  std::vector<audit_finding> findings;             ///< in the plan's order, then entries not planned
+  std::size_t planned = 0;                         ///< entries the plan predicts
+  std::size_t actual = 0;                          ///< entries in the backup
+  std::size_t agreed = 0;                          ///< in both, same backupMethod / snapshotDataMoved / skipped
+  velero_version velero = default_velero_version;  ///< the release the plan predicted for
 };
 
 /// Compares the backup's entries with the prediction of `plan` (made from `cluster`).

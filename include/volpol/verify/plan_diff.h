@@ -43,6 +43,7 @@ struct plan_diff {
 /// What each side is (`--policy a.yaml`), for the header.
 struct diff_labels {
   std::string a, b;
+  std::string velero_a, velero_b;  ///< the Velero release each side was planned for ("v1.18.2", "main")
 };
 
 /// One block per changed volume (`field: A -> B` for each field that changes, then both
