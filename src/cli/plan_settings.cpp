@@ -40,6 +40,10 @@ result<void> apply_settings(const std::vector<std::string>& settings, plan_optio
   take(opt.backup_file, more.backup_file, !more.backup_file.empty());
   take(opt.policy_file, more.policy_file, !more.policy_file.empty());
   take(opt.global_policy_file, more.global_policy_file, !more.global_policy_file.empty());
+  take(opt.velero_version, more.velero_version, !more.velero_version.empty());
+  take(opt.default_volume_snapshot_locations, more.default_volume_snapshot_locations,
+       !more.default_volume_snapshot_locations.empty());
+  take(opt.custom_action_params, more.custom_action_params, !more.custom_action_params.empty());
   return {};
 }
 
@@ -58,6 +62,7 @@ std::string describe_inputs(const plan_options& opt) {
   if (!opt.global_policy_file.empty()) add("--global-policy", opt.global_policy_file);
   for (const std::string& f : opt.inputs) add("-f", f);
   if (!opt.backup_file.empty()) add("--backup", opt.backup_file);
+  if (!opt.velero_version.empty()) add("--velero-version", opt.velero_version);
   auto flag = [&](const char* name, const std::string& v) {
     if (!v.empty()) add(fmt::format("--{}={}", name, v), "");
   };
