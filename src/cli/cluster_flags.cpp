@@ -298,6 +298,8 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
     live.warnings.add(
         warning_from(kc, vsl.call, "no volume snapshot location read: give --volume-snapshot-locations NAME=PROVIDER"));
   if (wl.call.ok()) live.workload_list = fetched_text{wl.out, "kubectl get deployments,daemonsets -n " + vns};
+  else if (flags.velero_version.empty())
+    live.warnings.add(warning_from(kc, wl.call, "the Velero release is not read: main is assumed (--velero-version)"));
   live.backup = std::move(bp.value().backup);
   live.policy = std::move(bp.value().policy);
   if (gp) live.global_policy = std::move(gp->value());

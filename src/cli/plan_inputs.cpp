@@ -281,7 +281,7 @@ void add_backup_flags(CLI::App* cmd, plan_options& opt) {
            "objects in the inputs");
   cmd->add_option("--default-volume-snapshot-locations", opt.default_volume_snapshot_locations,
                   "The Velero server's default location per provider, as its flag takes it (aws:vsl-west,gcp:gcp-1)");
-  add_velero_version_flag(cmd, opt.velero_version);
+  add_velero_version_flag(cmd, opt.velero_version, /*reads_cluster=*/true);
   cmd->add_option("--custom-action-params", opt.custom_action_params,
                   "Mark the PVCs a plugin calling ShouldPerformCustomAction with these parameters takes "
                   "(key=value[,key=value]; values typed as YAML: true, 1, text)");
@@ -555,6 +555,7 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
   usage_command = opt.command;
   auto p = std::make_unique<prepared_plan>();
   if (!plan_flags_agree(opt, err)) return out;
+  opt.cluster.velero_version = opt.velero_version;
   if (opt.cluster.cluster && !read_cluster_into(opt.cluster, *p, err)) {
     out.exit = exit_unreadable;
     return out;

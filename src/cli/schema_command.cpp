@@ -37,11 +37,18 @@ std::vector<std::string> lines_of(std::string_view text) {
 
 std::size_t indent_of(const std::string& line) { return line.find_first_not_of(' '); }
 
-/// Removes the member `"key": ...` whose line starts with `indent` spaces: one line, or a block
-/// from `{` / `[` to the line that closes it at the same indent.
-void remove_member(std::vector<std::string>& lines, std::string_view key, std::size_t indent) {
+/// Removes the member `"key": ...` whose line starts with `indent` spaces, the first after the
+/// line that starts `after` (when given): one line, or a block from `{` / `[` to the line that
+/// closes it at the same indent.
+void remove_member(std::vector<std::string>& lines, std::string_view key, std::size_t indent,
+                   std::string_view after = {}) {
   const std::string head = std::string(indent, ' ') + "\"" + std::string(key) + "\": ";
-  for (std::size_t i = 0; i < lines.size(); ++i) {
+  std::size_t from = 0;
+  if (!after.empty()) {
+    while (from < lines.size() && !lines[from].starts_with(after)) ++from;
+    ++from;
+  }
+  for (std::size_t i = from; i < lines.size(); ++i) {
     if (!lines[i].starts_with(head)) continue;
     std::size_t end = i;
     const char last = lines[i].empty() ? ' ' : lines[i].back();
@@ -73,7 +80,7 @@ std::string resource_policies_schema(velero_version release) {
   if (!has(release, condition_pvc_volume_mode)) remove_member(lines, "pvcVolumeMode", 8);
   if (!has(release, condition_pvc_access_modes)) remove_member(lines, "pvcAccessModes", 8);
   if (!has(release, parameter_validation)) {  // `// TODO validate parameters`: anything goes
-    remove_member(lines, "properties", 10);
+    remove_member(lines, "properties", 10, "        \"parameters\": {");
     remove_member(lines, "if", 6);
     remove_member(lines, "then", 6);
   }

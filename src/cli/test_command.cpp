@@ -17,7 +17,7 @@ CLI::App* setup_test(CLI::App& app, test_options& opt) {
       ->check(CLI::IsMember({"text", "json", "junit"}))
       ->default_str("text");
   cmd->add_flag("--update", opt.update, "Write what the plan says now as the tests' expectations");
-  add_velero_version_flag(cmd, opt.velero_version);
+  add_velero_version_flag(cmd, opt.velero_version, /*reads_cluster=*/true);
   return cmd;
 }
 

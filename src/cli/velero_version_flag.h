@@ -15,7 +15,9 @@ class App;
 namespace volpol::cli {
 
 /// Declares `--velero-version NAME` on `cmd`, written to `into` ("" = not given).
-void add_velero_version_flag(CLI::App* cmd, std::string& into);
+/// `reads_cluster`: the command reads objects, where the Velero Deployment names the release
+/// when the flag does not (the help says so); else the default is main.
+void add_velero_version_flag(CLI::App* cmd, std::string& into, bool reads_cluster = false);
 
 /// The release named by the flag's text; nullopt when not given. The flag was checked at parse
 /// time, so the text is "" or a known name.

@@ -18,7 +18,10 @@ namespace volpol {
 
 namespace {
 
-constexpr std::array<std::string_view, 1> v1_17_aliases = {"v1.17"};
+// v1.17.0 and v1.17.1 differ from v1.17.2 in no volume-policy code (git diff v1.17.0 v1.17.2 --
+// internal/resourcepolicies internal/volumehelper pkg/backup/item_backupper.go ...: a snapshotter
+// cache only); v1.18.1 and v1.18.2 have the same code.
+constexpr std::array<std::string_view, 3> v1_17_aliases = {"v1.17", "v1.17.0", "v1.17.1"};
 constexpr std::array<std::string_view, 2> v1_18_aliases = {"v1.18", "v1.18.1"};
 
 constexpr std::array<velero_release, 4> releases = {{
@@ -42,7 +45,7 @@ constexpr std::array<velero_feature_row, 14> features = {{
     {condition_pvc_volume_mode, k::condition, "pvcVolumeMode", main_, "velero-io/velero#9906"},
     {condition_pvc_access_modes, k::condition, "pvcAccessModes", main_, "velero-io/velero#9906"},
     {condition_volume_name, k::condition, "volumeName", std::nullopt, "velero-io/velero#10356"},
-    {action_custom, k::action_type, "custom", v1_18_2, "velero-io/velero#9678"},
+    {action_custom, k::action_type, "custom", v1_18_2, "velero-io/velero#9678", "v1.18.1"},
     {parameter_validation, k::behaviour, "checking `dataMover` and `snapshotClass`", main_, "velero-io/velero#10004"},
     {policy_snapshot_class, k::parameter, "snapshotClass", main_, "velero-io/velero#10070"},
     {policy_data_mover, k::parameter, "dataMover", main_, "velero-io/velero#10176"},
@@ -121,7 +124,8 @@ std::string known_velero_versions_text() {
 
 std::optional<detected_release> velero_version_from_image_tag(std::string_view tag) {
   if (const auto exact = parse_velero_version(tag)) return detected_release{*exact, true};
-  if (tag == "latest") return detected_release{velero_version::main, false};
+  // hack/docker-push.sh tags the newest release (not a pre-release) `latest`.
+  if (tag == "latest") return detected_release{velero_version::v1_18_2, false};
   int major = 0, minor = 0, patch = 0;
   if (!semver(without_v(tag), major, minor, patch) || major != 1 || minor < 17) return std::nullopt;
   if (minor == 17) return detected_release{velero_version::v1_17_2, false};
@@ -141,7 +145,8 @@ std::string where_feature_is(velero_feature f) {
   const velero_feature_row& row = feature_row(f);
   if (!row.since) return fmt::format("(proposed in {}, in no release)", row.reference);
   if (*row.since == velero_version::main) return fmt::format("(main has it, {})", row.reference);
-  return fmt::format("({} and later have it, {})", to_string(*row.since), row.reference);
+  return fmt::format("({} and later have it, {})", row.first_tag.empty() ? to_string(*row.since) : row.first_tag,
+                     row.reference);
 }
 
 std::string not_in_version_text(velero_version v, velero_feature f, std::string_view name) {

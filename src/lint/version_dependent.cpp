@@ -26,10 +26,14 @@ void check_version_dependent(context& c) {
         std::find(k.volume_types.begin(), k.volume_types.end(), "image") != k.volume_types.end())
       say(volume_type_image, condition_mark(*p, "volumeTypes"), policy_path(*p) + ".conditions.volumeTypes",
           "`volumeTypes: [image]`", "gives image volumes no type, so this never matches them");
-    for (std::string_view param : {std::string_view("dataMover"), std::string_view("snapshotClass")}) {
+    const value& params = p->act.parameters;
+    for (std::size_t i = 0; params.is_mapping() && i < params.entries().size(); ++i) {
+      const std::string& param = params.entries()[i].first;
+      if (param != "dataMover" && param != "snapshotClass") continue;
       const velero_feature f = param == "dataMover" ? policy_data_mover : policy_snapshot_class;
-      if (!has(release, f) && p->act.parameter(param) != nullptr)
-        say(f, p->type_mark, policy_path(*p) + ".action.parameters." + std::string(param),
+      const value_mark km = params.key_mark(i);
+      if (!has(release, f))
+        say(f, km.line ? km : p->type_mark, policy_path(*p) + ".action.parameters." + param,
             fmt::format("parameter `{}`", param), "does not read it");
     }
   }

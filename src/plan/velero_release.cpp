@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "volpol/core/diagnostic.h"
+
 namespace volpol::plan {
 
 namespace {
@@ -45,10 +47,11 @@ velero_release_choice choose_velero_release(std::optional<velero_version> flag, 
     c.source = velero_release_source::flag;
     return c;
   }
-  if (const k8s::deployment* d = objects.find_deployment(velero_namespace, "velero")) {
+  const k8s::deployment* d = objects.find_deployment(velero_namespace, "velero");
+  if (d != nullptr) {
     if (const std::string_view image = image_of(d->containers, "velero"); !image.empty()) {
       c.source = velero_release_source::deployment;
-      c.object = fmt::format("Deployment {}/velero", velero_namespace);
+      c.object = fmt::format("Deployment {}/velero", escape_text(velero_namespace));
       c.image = std::string(image);
       read_tag(c);
       return c;
@@ -57,14 +60,30 @@ velero_release_choice choose_velero_release(std::optional<velero_version> flag, 
   if (const k8s::daemon_set* ds = objects.find_daemon_set(velero_namespace, "node-agent")) {
     if (const std::string_view image = image_of(ds->containers, "node-agent"); !image.empty()) {
       c.source = velero_release_source::daemon_set;
-      c.object = fmt::format("DaemonSet {}/node-agent", velero_namespace);
+      c.object = fmt::format("DaemonSet {}/node-agent", escape_text(velero_namespace));
       c.image = std::string(image);
       read_tag(c);
       return c;
     }
   }
+  if (d != nullptr) {  // there, but with no image to read: said so, main assumed
+    c.source = velero_release_source::deployment;
+    c.object = fmt::format("Deployment {}/velero", escape_text(velero_namespace));
+    c.unknown_tag = true;
+  }
   return c;
 }
+
+namespace {
+
+/// An image as a note shows it: control bytes and invalid UTF-8 escaped, at most 200 bytes.
+std::string shown(std::string_view image) {
+  constexpr std::size_t most = 200;
+  if (image.size() <= most) return escape_text(image);
+  return escape_text(image.substr(0, most)) + fmt::format("... ({} bytes)", image.size());
+}
+
+}  // namespace
 
 std::string velero_release_note(const velero_release_choice& c) {
   const std::string flag_help = "--velero-version names the release you run (v1.17, v1.18.0, v1.18, main)";
@@ -76,14 +95,17 @@ std::string velero_release_note(const velero_release_choice& c) {
     case velero_release_source::deployment:
     case velero_release_source::daemon_set: break;
   }
+  if (c.image.empty())
+    return fmt::format("predicted for Velero main ({}): {} names no image; {}",
+                       release_of(velero_version::main).git_ref, c.object, flag_help);
   if (c.unknown_tag)
     return fmt::format("predicted for Velero main ({}): {} runs {}, whose tag names no release volpol knows; {}",
-                       release_of(velero_version::main).git_ref, c.object, c.image, flag_help);
+                       release_of(velero_version::main).git_ref, c.object, shown(c.image), flag_help);
   const std::string tag(image_tag(c.image));
-  return fmt::format("predicted for Velero {}: {} runs {}{}", to_string(c.version), c.object, c.image,
+  return fmt::format("predicted for Velero {}: {} runs {}{}", to_string(c.version), c.object, shown(c.image),
                      tag == to_string(c.version) || tag == "v" + std::string(to_string(c.version))
                          ? std::string()
-                         : fmt::format(" ({} has {}'s volume-policy code)", tag, to_string(c.version)));
+                         : fmt::format(" ({} has {}'s volume-policy code)", shown(tag), to_string(c.version)));
 }
 
 }  // namespace volpol::plan

@@ -139,7 +139,7 @@ std::string render_test_json(const run_summary& s) {
   out += ",\n  \"tests\": [";
   for (std::size_t i = 0; i < s.cases.size(); ++i) {
     const case_result& c = s.cases[i];
-    const velero_version release = c.test ? c.test->inputs.server.velero.version : default_velero_version;
+    const velero_version release = c.velero;
     out += fmt::format(
         "{}\n    {{\"file\": {}, \"name\": {}, \"veleroVersion\": {}, \"passed\": {}, \"volumes\": {}, "
         "\"problems\": ",

@@ -73,6 +73,7 @@ case_result run_test(const std::string& file, const test_case& t) {
   }
   const planned& p = *made.value();
   out.planned = true;
+  out.velero = p.plan.server.velero.version;
   out.volumes = p.plan.volumes.size();
   for (const plan::volume_record& r : p.plan.volumes) out.planned_volumes.emplace_back(selector_for(r), outcome_of(r));
   if (t.expect.empty()) {

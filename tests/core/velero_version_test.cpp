@@ -16,7 +16,8 @@ TEST(velero_version, names_and_aliases) {
   EXPECT_EQ(parse_velero_version("v1.18.2"), velero_version::v1_18_2);
   EXPECT_EQ(parse_velero_version("main"), velero_version::main);
   EXPECT_EQ(parse_velero_version("v1.16"), std::nullopt);
-  EXPECT_EQ(parse_velero_version("v1.17.1"), std::nullopt);  // the flag takes the table's names only
+  EXPECT_EQ(parse_velero_version("v1.17.1"), velero_version::v1_17_2);  // same volume-policy code
+  EXPECT_EQ(parse_velero_version("v1.17.3"), std::nullopt);
   EXPECT_EQ(parse_velero_version("Main"), std::nullopt);
   EXPECT_EQ(parse_velero_version(""), std::nullopt);
   EXPECT_EQ(known_velero_versions_text(), "v1.17 (v1.17.2), v1.18.0, v1.18 (v1.18.2), main");
@@ -28,11 +29,13 @@ TEST(velero_version, image_tags) {
   EXPECT_EQ(at("v1.18.2")->version, velero_version::v1_18_2);
   EXPECT_TRUE(at("v1.18.2")->exact);
   EXPECT_EQ(at("v1.17.0")->version, velero_version::v1_17_2);
-  EXPECT_FALSE(at("v1.17.0")->exact);
+  EXPECT_TRUE(at("v1.17.0")->exact);  // an alias: same volume-policy code
+  EXPECT_EQ(at("v1.17.9")->version, velero_version::v1_17_2);
+  EXPECT_FALSE(at("v1.17.9")->exact);
   EXPECT_EQ(at("v1.18.3")->version, velero_version::v1_18_2);
   EXPECT_EQ(at("v1.18.0-rc.1")->version, velero_version::v1_18_0);
   EXPECT_EQ(at("v1.19.0")->version, velero_version::main);
-  EXPECT_EQ(at("latest")->version, velero_version::main);
+  EXPECT_EQ(at("latest")->version, velero_version::v1_18_2);  // the newest release
   EXPECT_FALSE(at("v1.16.2").has_value());
   EXPECT_FALSE(at("custom-build").has_value());
   EXPECT_FALSE(at("").has_value());
@@ -58,7 +61,7 @@ TEST(velero_version, messages_say_where_a_feature_is) {
   EXPECT_EQ(not_in_version_text(velero_version::v1_17_2, velero_feature::condition_pvc_phase),
             "`pvcPhase` is not a condition in Velero v1.17.2 (v1.18.0 and later have it, velero-io/velero#9166)");
   EXPECT_EQ(not_in_version_text(velero_version::v1_18_0, velero_feature::action_custom),
-            "`custom` is not an action type in Velero v1.18.0 (v1.18.2 and later have it, velero-io/velero#9678)");
+            "`custom` is not an action type in Velero v1.18.0 (v1.18.1 and later have it, velero-io/velero#9678)");
   EXPECT_EQ(not_in_version_text(velero_version::v1_17_2, velero_feature::filter_policies, "clusterScopedFilterPolicy"),
             "`clusterScopedFilterPolicy` is not a field of the policy document in Velero v1.17.2 (main has it, "
             "velero-io/velero#9821)");

@@ -51,6 +51,7 @@ struct cluster_flags {
   std::string global_policies_configmap;    ///< --global-backup-volume-policies-configmap
   std::string from_backup;                  ///< --from-backup
   std::string from_schedule;                ///< --from-schedule
+  std::string velero_version;               ///< the plan's --velero-version ("": read the release)
 };
 
 /// Adds the live-cluster flags to `cmd` (option group "Live cluster").

@@ -53,7 +53,8 @@ struct velero_release {
 
 /// The release whose code a Velero image tag runs (`velero/velero:v1.18.1` → v1_18_2), for
 /// detection: a known release or alias is itself; another patch of 1.17 is v1.17.2 (same
-/// policy code); 1.18.1+ is v1.18.2; 1.19 and later, `main` and `latest` are main. `exact` is
+/// policy code); 1.18.1+ is v1.18.2; `latest` (the newest release) is v1.18.2; 1.19 and later
+/// and `main` are main. `exact` is
 /// set false when the tag is not one of the table's own names (the caller says so). nullopt:
 /// not a version tag (a digest, a custom tag) or older than 1.17.
 struct detected_release {
@@ -91,6 +92,7 @@ struct velero_feature_row {
   std::string_view name;                ///< as the user writes it (`pvcPhase`, `custom`), or a short description
   std::optional<velero_version> since;  ///< the first release that has it; nullopt: none has it
   std::string_view reference;           ///< "velero-io/velero#9166"
+  std::string_view first_tag = {};      ///< the first tag with it when not `since`'s name ("v1.18.1")
 };
 
 /// Every feature (index = enum value).

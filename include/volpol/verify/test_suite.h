@@ -121,6 +121,8 @@ struct case_result {
   diagnostics problems;     ///< inputs that could not be used (an error fails the test)
   bool planned = false;     ///< the inputs were usable and the plan was made
   std::size_t volumes = 0;  ///< volumes in the plan
+  /// The Velero release the plan was made for (named by the test, read from its cluster, or main).
+  velero_version velero = default_velero_version;
   /// Every volume of the plan with its outcome, named by the selector `--update` writes
   /// (`pvc:` when it has a PVC, else `volume:`, else `pv:`).
   std::vector<std::pair<volume_selector, volume_outcome>> planned_volumes;
