@@ -140,6 +140,58 @@ TEST(loader_layout, corrupt_archive_is_reported) {
   EXPECT_TRUE(r.problems.has_errors());
 }
 
+// Links, FIFOs and devices in an archive hold no object: each is skipped with a warning naming
+// it, and the regular entries around them are read.
+TEST(loader_layout, archive_entries_that_are_no_files_are_skipped_with_a_warning) {
+  const fs::path dir = scratch("special-entries");
+  const fs::path tgz = dir / "special.tar.gz";
+  archive* a = archive_write_new();
+  archive_write_add_filter_gzip(a);
+  archive_write_set_format_pax_restricted(a);
+  ASSERT_EQ(archive_write_open_filename(a, tgz.c_str()), ARCHIVE_OK);
+  const auto add = [&](const char* name, unsigned type, const std::string& data, const char* symlink = nullptr,
+                       const char* hardlink = nullptr) {
+    archive_entry* e = archive_entry_new();
+    archive_entry_set_pathname(e, name);
+    archive_entry_set_filetype(e, type);
+    archive_entry_set_perm(e, 0644);
+    archive_entry_set_size(e, static_cast<la_int64_t>(data.size()));
+    if (symlink) archive_entry_set_symlink(e, symlink);
+    if (hardlink) archive_entry_set_hardlink(e, hardlink);
+    EXPECT_EQ(archive_write_header(a, e), ARCHIVE_OK) << name;
+    if (!data.empty()) archive_write_data(a, data.data(), data.size());
+    archive_entry_free(e);
+  };
+  const std::string pod = R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-0","namespace":"app"},)"
+                          R"("spec":{"volumes":[]}})";
+  add("dump", AE_IFDIR, "");
+  add("dump/pod.json", AE_IFREG, pod);
+  add("dump/link.json", AE_IFLNK, "", "/etc/passwd");
+  add("dump/hard.json", AE_IFREG, "", nullptr, "dump/pod.json");
+  add("dump/fifo.json", AE_IFIFO, "");
+  add("dump/tty.json", AE_IFCHR, "");
+  add("dump/disk.json", AE_IFBLK, "");
+  archive_write_close(a);
+  archive_write_free(a);
+
+  const load_result r = load({tgz.string()});
+  EXPECT_EQ(r.counts.pods, 1U);
+  EXPECT_FALSE(r.problems.has_errors());
+  std::vector<std::string> got;
+  for (const diagnostic& d : r.problems.items()) {
+    EXPECT_EQ(d.level, severity::warning) << d.to_string();
+    got.push_back(d.where.file + ": " + d.message);
+  }
+  const std::string at = tgz.string() + "!/dump/";
+  EXPECT_EQ(got, (std::vector<std::string>{
+                     at + "link.json: not read: a symbolic link to `/etc/passwd`, not a regular file",
+                     at + "hard.json: not read: a hard link to `dump/pod.json`, not a regular file",
+                     at + "fifo.json: not read: a FIFO, not a regular file",
+                     at + "tty.json: not read: a character device, not a regular file",
+                     at + "disk.json: not read: a block device, not a regular file",
+                 }));
+}
+
 // insights archives strip TypeMeta: the folder names the kind, and the namespace.
 TEST(loader_layout, insights_layout) {
   const load_result r = load({data_dir + "insights"});

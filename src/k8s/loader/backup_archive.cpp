@@ -113,6 +113,33 @@ diagnostic archive_problem(std::string_view label, std::string message) {
   return d;
 }
 
+/// A diagnostic of level warning: the entry is skipped, the archive is read on.
+diagnostic archive_warning(std::string_view label, std::string message) {
+  diagnostic d = archive_problem(label, std::move(message));
+  d.level = severity::warning;
+  return d;
+}
+
+/// What an entry that holds no file data of its own is ("a symbolic link to `x`", "a FIFO"),
+/// or "" for a regular file or a directory. Hard links come first: libarchive gives them the
+/// type of the file they link to.
+std::string unread_entry_kind(archive_entry* e) {
+  if (const char* to = archive_entry_hardlink(e)) return fmt::format("a hard link to `{}`", to);
+  switch (archive_entry_filetype(e)) {
+    case AE_IFREG:
+    case AE_IFDIR: return {};
+    case AE_IFLNK: {
+      const char* to = archive_entry_symlink(e);
+      return fmt::format("a symbolic link to `{}`", to ? to : "");
+    }
+    case AE_IFIFO: return "a FIFO";
+    case AE_IFCHR: return "a character device";
+    case AE_IFBLK: return "a block device";
+    case AE_IFSOCK: return "a socket";
+    default: return "of an unknown file type";
+  }
+}
+
 std::string entry_name(archive_entry* e) {
   const char* p = archive_entry_pathname(e);
   std::string name = p ? p : "";
@@ -194,8 +221,14 @@ void read_archive(std::string first, byte_source& rest, std::string_view label, 
       return;
     }
     ++entries;
-    if (archive_entry_filetype(e) != AE_IFREG && !raw) continue;
     const std::string entry_label = fmt::format("{}!/{}", label, raw ? "data" : entry_name(e));
+    if (!raw) {
+      if (std::string what = unread_entry_kind(e); !what.empty()) {
+        visitor.problem(archive_warning(entry_label, fmt::format("not read: {}, not a regular file", what)));
+        continue;
+      }
+      if (archive_entry_filetype(e) != AE_IFREG) continue;  // a directory
+    }
     const bool sized = archive_entry_size_is_set(e) && archive_entry_size(e) >= 0;
     const std::uint64_t size = sized ? static_cast<std::uint64_t>(archive_entry_size(e)) : UINT64_MAX;
     // Skipping an entry decompresses it too: the total counts every entry, before it is read.
