@@ -53,7 +53,9 @@ constexpr std::array<rule_info, 22> rules = {{
      "list that is a superset, a capacity range that contains the later one, the same "
      "conditions twice — the later policy can never decide anything. The finding names the "
      "policy that shadows it. Move the narrower policy first, or narrow the earlier one. A "
-     "backup policy can shadow a global one too: the global policies come after the backup's."},
+     "backup policy can shadow a global one too: the global policies come after the backup's. "
+     "The check is bounded: when a document's policies overlap in more than 1,000,000 pairs, "
+     "a finding on the policy reached says that it and those after it were not checked."},
     {rule_id::contradictory_conditions, "VP111", "contradictory-conditions", error, document,
      "conditions that no single volume meets together",
      "Some conditions exclude each other, so the policy never matches: `pvcPhase: [Pending]` "
