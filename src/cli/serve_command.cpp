@@ -129,16 +129,29 @@ CLI::App* setup_serve(CLI::App& app, serve_command_options& opt) {
   cmd->add_flag("--deny-warnings", s.review.deny_warnings,
                 "deny policies that have warnings instead of passing the warnings to kubectl");
   cmd->add_option("--workers", s.workers,
-                  "threads serving connections (one per open connection, keep-alive ones included)")
+                  "threads deciding requests (each gets a request read whole; slow clients hold none)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1024));
-  cmd->add_option("--queue", s.queue, "accepted connections waiting for a worker")
+  cmd->add_option("--queue", s.queue, "whole requests waiting for a worker")
       ->capture_default_str()
       ->check(CLI::Range(1, 65536));
-  cmd->add_option("--request-timeout", opt.request_timeout_s, "seconds: time limit for one request")
+  cmd->add_option("--max-connections", s.max_connections,
+                  "connections open at once (at the limit, the longest waiting without a request closes)")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}));
+  cmd->add_option("--max-connections-per-client", s.max_connections_per_client,
+                  "connections open at once from one client address")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}));
+  cmd->add_option("--header-timeout", opt.header_timeout_s,
+                  "seconds from accept to a request's headers (TLS handshake included)")
       ->capture_default_str()
       ->check(seconds_up_to(3600, false));
-  cmd->add_option("--read-timeout", opt.read_timeout_s, "seconds: time limit for one socket read or write")
+  cmd->add_option("--request-timeout", opt.request_timeout_s, "seconds from accept to the whole request")
+      ->capture_default_str()
+      ->check(seconds_up_to(3600, false));
+  cmd->add_option("--read-timeout", opt.read_timeout_s,
+                  "seconds without a byte while a request comes in; time limit to write an answer")
       ->capture_default_str()
       ->check(seconds_up_to(3600, false));
   cmd->add_option("--keep-alive-timeout", opt.keep_alive_timeout_s, "seconds a connection may idle between requests")
@@ -179,6 +192,7 @@ int run_serve(serve_command_options& opt, const std::vector<std::string>& args, 
   const auto ms = [](double seconds) { return std::chrono::milliseconds(static_cast<long long>(seconds * 1000)); };
   serve::server_options s = opt.server;
   s.request_timeout = ms(opt.request_timeout_s);
+  s.header_timeout = ms(opt.header_timeout_s);
   s.read_timeout = ms(opt.read_timeout_s);
   s.shutdown_delay = ms(opt.shutdown_delay_s);
   s.reload_interval = ms(opt.reload_interval_s);

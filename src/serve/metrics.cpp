@@ -80,6 +80,17 @@ std::string metrics::prometheus_text() const {
   out += "# TYPE volpol_webhook_connection_timeouts_total counter\n";
   out += fmt::format("volpol_webhook_connection_timeouts_total {}\n",
                      connection_timeouts_.load(std::memory_order_relaxed));
+  out +=
+      "# HELP volpol_webhook_connections_closed_at_limit_total Connections closed at a connection or buffer "
+      "limit.\n";
+  out += "# TYPE volpol_webhook_connections_closed_at_limit_total counter\n";
+  constexpr const char* refusal_names[] = {"per_client_limit", "connection_limit", "buffer_limit"};
+  for (std::size_t i = 0; i < refusals_.size(); ++i)
+    out += fmt::format("volpol_webhook_connections_closed_at_limit_total{{reason=\"{}\"}} {}\n", refusal_names[i],
+                       refusals_[i].load(std::memory_order_relaxed));
+  out += "# HELP volpol_webhook_open_connections Client connections open now.\n";
+  out += "# TYPE volpol_webhook_open_connections gauge\n";
+  out += fmt::format("volpol_webhook_open_connections {}\n", open_connections_.load(std::memory_order_relaxed));
   out += "# HELP volpol_webhook_certificate_reloads_total Certificate/key reloads after the files changed.\n";
   out += "# TYPE volpol_webhook_certificate_reloads_total counter\n";
   out += fmt::format("volpol_webhook_certificate_reloads_total{{result=\"ok\"}} {}\n",

@@ -1,12 +1,17 @@
-// `volpol serve`: the HTTPS admission webhook on cpp-httplib + OpenSSL (see server.h).
+// `volpol serve`: the HTTPS admission webhook (see server.h). The front end (front_end.h) owns
+// the connections and reads each request whole; cpp-httplib parses and routes it on a worker
+// (httplib::Server::process_request on the request's bytes); OpenSSL does TLS.
 #include "volpol/serve/server.h"
 
 #include <fmt/format.h>
 #include <httplib.h>
+#include <netdb.h>
 #include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <openssl/ssl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
@@ -15,7 +20,7 @@
 #include <mutex>
 #include <thread>
 
-#include "connection_deadlines.h"
+#include "front_end.h"
 #include "json_log.h"
 #include "tls_identity.h"
 #include "worker_pool.h"
@@ -65,82 +70,191 @@ double seconds(std::chrono::duration<Rep, Period> d) {
   return std::chrono::duration<double>(d).count();
 }
 
+/// A listening TCP socket on `hp` (IPv6 ones take IPv4 too); its port in `bound_port`.
+result<int> listen_on(const host_port& hp, const std::string& address, int& bound_port) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+  addrinfo* found = nullptr;
+  if (const int e = ::getaddrinfo(hp.host.c_str(), std::to_string(hp.port).c_str(), &hints, &found); e != 0)
+    return make_error(fmt::format("cannot listen on {}: {}", address, ::gai_strerror(e)), "--address");
+  int err = 0;
+  int fd = -1;
+  for (const addrinfo* a = found; a != nullptr && fd < 0; a = a->ai_next) {
+    fd = ::socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+    if (fd < 0) {
+      err = errno;
+      continue;
+    }
+    int yes = 1, no = 0;
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    if (a->ai_family == AF_INET6) ::setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &no, sizeof no);
+    // SOMAXCONN: a burst of new connections (API server replicas after a restart) is not
+    // dropped while the front end accepts.
+    if (::bind(fd, a->ai_addr, a->ai_addrlen) != 0 || ::listen(fd, SOMAXCONN) != 0) {
+      err = errno;
+      ::close(fd);
+      fd = -1;
+    }
+  }
+  ::freeaddrinfo(found);
+  if (fd < 0)
+    return make_error(fmt::format("cannot listen on {}: {}", address, std::strerror(err ? err : EADDRNOTAVAIL)),
+                      "--address");
+  sockaddr_storage bound{};
+  socklen_t len = sizeof bound;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&bound), &len);
+  bound_port = ntohs(bound.ss_family == AF_INET6 ? reinterpret_cast<sockaddr_in6&>(bound).sin6_port
+                                                 : reinterpret_cast<sockaddr_in&>(bound).sin_port);
+  return fd;
+}
+
+/// Set by the logger (called as each answer is written): the answer says `Connection: close`.
+thread_local bool answer_closes = false;
+
 }  // namespace
+
+namespace detail {
+
+/// cpp-httplib's request handling (parse, route, answer) without its sockets: process_request
+/// is protected in httplib::Server.
+class request_processor final : public httplib::Server {
+ public:
+  using httplib::Server::process_request;
+};
+
+/// One whole request's bytes, as cpp-httplib reads them; its answer is collected and written
+/// once process_request is done.
+class request_stream final : public httplib::Stream {
+ public:
+  request_stream(const connection& c, std::string_view request) : c_(c), request_(request) {}
+  [[nodiscard]] bool is_readable() const override { return true; }
+  [[nodiscard]] bool is_writable() const override { return true; }
+  ssize_t read(char* ptr, size_t size) override {
+    const std::size_t n = std::min(size, request_.size() - at_);
+    std::memcpy(ptr, request_.data() + at_, n);
+    at_ += n;
+    return static_cast<ssize_t>(n);
+  }
+  ssize_t write(const char* ptr, size_t size) override {
+    out_.append(ptr, size);
+    return static_cast<ssize_t>(size);
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = c_.peer_address();
+    port = c_.peer_port();
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    ip = c_.local_address();
+    port = c_.local_port();
+  }
+  // No socket to select() on: cpp-httplib (built without CPPHTTPLIB_USE_POLL) answers 500 to a
+  // stream whose socket number is FD_SETSIZE or more, which the front end's sockets may be.
+  [[nodiscard]] socket_t socket() const override { return INVALID_SOCKET; }
+  [[nodiscard]] const std::string& output() const { return out_; }
+
+ private:
+  const connection& c_;
+  std::string_view request_;
+  std::size_t at_ = 0;
+  std::string out_;
+};
+
+}  // namespace detail
 
 struct server::impl {
   server_options options;
   serve::metrics stats;
   detail::json_log log;
   detail::tls_identity identity;
-  detail::connection_deadlines deadlines;
-  std::unique_ptr<httplib::SSLServer> http;
+  detail::request_processor http;
+  SSL_CTX* tls = nullptr;
   int bound_port = -1;
+  std::unique_ptr<detail::worker_pool> workers;
+  std::unique_ptr<detail::front_end> front;
 
   std::atomic<bool> draining{false};
   std::atomic<bool> shutdown_begun{false};
-  std::atomic<int> listen_fd{-1};
 
-  std::mutex mutex;  // guards stop_now, stopped; with wake
+  std::mutex mutex;  // guards stop_now; with wake
   std::condition_variable wake;
   bool stop_now = false;  // ends the shutdown delay and the reload loop
-  std::thread listen_thread, reload_thread, shutdown_thread;
+  std::thread front_thread, reload_thread, shutdown_thread;
+  // Connections closed at a limit, logged at most once per 10 s (front-end thread only).
+  std::uint64_t refused_since_log = 0;
+  clock_type::time_point refused_logged{};
 
   explicit impl(server_options o)
-      : options(std::move(o)),
-        log(options.log, log_level::info),
-        identity(options.tls_cert, options.tls_key),
-        deadlines([this] {
-          stats.record_connection_timeout();
-          log.write(log_level::warn, "connection closed: request time limit exceeded",
-                    {number_field("requestTimeoutSeconds", seconds(options.request_timeout))});
-        }) {}
-
-  [[nodiscard]] clock_type::duration between_requests() const {
-    return options.keep_alive_timeout + options.request_timeout;
+      : options(std::move(o)), log(options.log, log_level::info), identity(options.tls_cert, options.tls_key) {}
+  ~impl() {
+    if (tls) SSL_CTX_free(tls);
   }
 
-  static int on_certificate(SSL* ssl, void* arg) {
-    auto* self = static_cast<impl*>(arg);
-    if (!self->identity.use_on(ssl)) return 0;
-    const int fd = SSL_get_fd(ssl);
-    // httplib writes a response's headers and body as two TLS records: without TCP_NODELAY the
-    // second waits for the client's delayed ACK (about 40 ms on Linux).
-    int yes = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
-    self->deadlines.set(fd, clock_type::now() + self->between_requests());
-    return 1;
+  static int on_certificate(SSL* ssl, void* arg) { return static_cast<impl*>(arg)->identity.use_on(ssl) ? 1 : 0; }
+
+  result<void> setup_tls() {
+    tls = SSL_CTX_new(TLS_server_method());
+    if (tls == nullptr) return make_error("cannot set up TLS (OpenSSL SSL_CTX)");
+    SSL_CTX_set_min_proto_version(tls, TLS1_2_VERSION);
+    SSL_CTX_set_options(tls, SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_TICKET |
+                                 SSL_OP_CIPHER_SERVER_PREFERENCE);
+    // No resumption (every handshake goes through on_certificate: the current certificate), no
+    // TLS 1.3 tickets to write after the handshake; an idle connection's buffers are freed.
+    SSL_CTX_set_session_cache_mode(tls, SSL_SESS_CACHE_OFF);
+    SSL_CTX_set_num_tickets(tls, 0);
+    SSL_CTX_set_mode(tls, SSL_MODE_RELEASE_BUFFERS);
+    SSL_CTX_set_cert_cb(tls, &impl::on_certificate, this);
+    return {};
   }
 
-  bool setup_tls(SSL_CTX& ctx) {
-    SSL_CTX_set_min_proto_version(&ctx, TLS1_2_VERSION);
-    SSL_CTX_set_options(&ctx, SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_TICKET |
-                                  SSL_OP_CIPHER_SERVER_PREFERENCE);
-    // No resumption: every handshake goes through on_certificate (current certificate, deadline).
-    SSL_CTX_set_session_cache_mode(&ctx, SSL_SESS_CACHE_OFF);
-    SSL_CTX_set_cert_cb(&ctx, &impl::on_certificate, this);
-    SSL_CTX_set_app_data(&ctx, this);
-    SSL_CTX_set_info_callback(&ctx, &impl::on_tls_state);
-    return true;
+  /// On a worker: cpp-httplib handles `request` (whole) and the answer is written.
+  bool answer(detail::connection& c, std::string_view request, bool last) {
+    detail::request_stream stream(c, request);
+    bool client_closes = false;
+    answer_closes = false;
+    const bool handled = http.process_request(stream, last, client_closes, [&c](httplib::Request& req) {
+      req.ssl = c.ssl();
+      if (c.continue_sent()) req.headers.erase("Expect");  // the front end said 100 Continue
+    });
+    const bool written = c.write_all(stream.output(), clock_type::now() + options.read_timeout);
+    return handled && written && !client_closes && !answer_closes;
   }
 
-  /// At the start of each handshake (before the ClientHello is read): the deadline starts, so a
-  /// client that sends its handshake a byte at a time is cut off too.
-  static void on_tls_state(const SSL* ssl, int where, int /*ret*/) {
-    if ((where & SSL_CB_HANDSHAKE_START) == 0) return;
-    auto* self = static_cast<impl*>(SSL_CTX_get_app_data(SSL_get_SSL_CTX(ssl)));
-    if (self) self->deadlines.set(SSL_get_fd(ssl), clock_type::now() + self->between_requests());
+  void refused(int status, const std::string& message, const std::string& path, const std::string& peer) {
+    if (path == "/validate")
+      stats.record_validate(status == 413 ? validate_outcome::too_large : validate_outcome::bad_request,
+                            admission_reason::not_config_map, std::chrono::nanoseconds(0));
+    log.write(log_level::warn, "bad request",
+              {json_field("path", path), number_field("status", status), json_field("error", message),
+               json_field("remote", peer)});
   }
 
-  void close_listener() {
-    const int fd = listen_fd.exchange(-1);
-    if (fd < 0) return;
-    // Still our listening socket? (The accept loop closes it itself if accept fails for good.)
-    int accepting = 0;
-    socklen_t len = sizeof accepting;
-    if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &accepting, &len) != 0 || accepting != 1) return;
-    // Makes the blocked accept() fail: httplib's accept loop ends and closes the socket, then its
-    // task queue (worker_pool::shutdown) lets every accepted connection finish.
-    ::shutdown(fd, SHUT_RDWR);
+  void connection_event(detail::front_end::event e, const std::string& peer) {
+    using event = detail::front_end::event;
+    if (e == event::request_timeout) {
+      stats.record_connection_timeout();
+      log.write(log_level::warn, "connection closed: request time limit exceeded",
+                {json_field("remote", peer), number_field("requestTimeoutSeconds", seconds(options.request_timeout)),
+                 number_field("headerTimeoutSeconds", seconds(options.header_timeout))});
+      return;
+    }
+    const char* reason = e == event::per_client_limit   ? "per_client_limit"
+                         : e == event::connection_limit ? "connection_limit"
+                                                        : "buffer_limit";
+    stats.record_connection_refused(e == event::per_client_limit   ? connection_refusal::per_client_limit
+                                    : e == event::connection_limit ? connection_refusal::connection_limit
+                                                                   : connection_refusal::buffer_limit);
+    const clock_type::time_point now = clock_type::now();
+    ++refused_since_log;
+    if (refused_logged != clock_type::time_point{} && now - refused_logged < std::chrono::seconds(10)) return;
+    log.write(log_level::warn, "connections closed at a limit (one line per 10 s at most)",
+              {json_field("reason", reason), json_field("remote", peer),
+               number_field("closed", static_cast<double>(refused_since_log)),
+               number_field("maxConnections", static_cast<double>(options.max_connections)),
+               number_field("maxConnectionsPerClient", static_cast<double>(options.max_connections_per_client))});
+    refused_since_log = 0;
+    refused_logged = now;
   }
 
   void validate(const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader);
@@ -210,7 +324,7 @@ void server::impl::validate(const httplib::Request& req, httplib::Response& res,
 }
 
 void server::impl::install_routes() {
-  httplib::SSLServer& s = *http;
+  httplib::Server& s = http;
   s.Post("/validate", [this](const httplib::Request& req, httplib::Response& res,
                              const httplib::ContentReader& reader) { validate(req, res, reader); });
   // Another method on /validate: 405 naming the one it takes (not the 404 of an unknown path).
@@ -233,6 +347,7 @@ void server::impl::install_routes() {
     }
   });
   s.Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
+    if (front) stats.set_open_connections(front->open_connections());
     res.set_content(stats.prometheus_text(), "text/plain; version=0.0.4");
   });
   s.set_post_routing_handler([this](const httplib::Request&, httplib::Response& res) {
@@ -241,24 +356,9 @@ void server::impl::install_routes() {
     if (draining.load() && !res.has_header("Connection")) res.set_header("Connection", "close");
     if (res.get_header_value("Connection") == "close") res.headers.erase("Keep-Alive");
   });
-  s.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response&) {
-    // Headers are in: the rest of this request (body, decision, answer) has request_timeout.
-    if (req.ssl) deadlines.set(SSL_get_fd(req.ssl), clock_type::now() + options.request_timeout);
-    return httplib::Server::HandlerResponse::Unhandled;
-  });
-  s.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
-    if (!req.ssl) return;
-    const int fd = SSL_get_fd(req.ssl);
-    if (res.get_header_value("Connection") == "close") {
-      // The answer is written: end the connection from our side too (httplib closes only when
-      // the client asked), so a client that ignores the header — or sent more than we read —
-      // gets end-of-file now rather than at a timeout.
-      ::shutdown(fd, SHUT_WR);
-      return;
-    }
-    // Answered: the next request on this connection may idle keep_alive_timeout, then has
-    // request_timeout.
-    deadlines.set(fd, clock_type::now() + between_requests());
+  s.set_logger([](const httplib::Request&, const httplib::Response& res) {
+    // The answer is complete: whether the connection ends after it (the front end closes it).
+    answer_closes = res.get_header_value("Connection") == "close";
   });
   s.set_exception_handler([this](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
     std::string what = "unknown exception";
@@ -296,7 +396,7 @@ void server::impl::reload_loop() {
 server::server(server_options options) : impl_(std::make_unique<impl>(std::move(options))) {}
 
 server::~server() {
-  if (impl_->listen_thread.joinable()) {
+  if (impl_->front_thread.joinable()) {
     shutdown_now();
     wait();
   }
@@ -312,49 +412,54 @@ result<void> server::start() {
   if (m.options.tls_cert.empty() || m.options.tls_key.empty())
     return make_error("give both --tls-cert and --tls-key (PEM files)");
   if (result<void> loaded = m.identity.load(); !loaded) return *loaded.error();
-
-  m.http = std::make_unique<httplib::SSLServer>([&m](SSL_CTX& ctx) { return m.setup_tls(ctx); });
-  if (!m.http->is_valid()) return make_error("cannot set up TLS (OpenSSL SSL_CTX)");
+  if (result<void> tls = m.setup_tls(); !tls) return *tls.error();
   const server_options& o = m.options;
-  m.http->new_task_queue = [&m] { return new detail::worker_pool(m.options.workers, m.options.queue); };
-  const auto usec = [](std::chrono::milliseconds d) { return static_cast<time_t>((d.count() % 1000) * 1000); };
-  m.http->set_read_timeout(static_cast<time_t>(o.read_timeout.count() / 1000), usec(o.read_timeout));
-  m.http->set_write_timeout(static_cast<time_t>(o.read_timeout.count() / 1000), usec(o.read_timeout));
-  m.http->set_keep_alive_timeout(static_cast<time_t>(o.keep_alive_timeout.count()));
-  m.http->set_keep_alive_max_count(1000);
-  m.http->set_payload_max_length(max_admission_review_bytes);
-  m.http->set_socket_options([&m](socket_t sock) {
-    int yes = 1;
-    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-    m.listen_fd.store(sock);  // httplib applies socket options to its listening socket only
-  });
+  const host_port& hp = address.value();
+  result<int> listening = listen_on(hp, o.address, m.bound_port);
+  if (const diagnostic* e = listening.error()) return *e;
+
+  m.http.set_keep_alive_timeout(static_cast<time_t>(o.keep_alive_timeout.count()));
+  m.http.set_keep_alive_max_count(1000);
+  m.http.set_payload_max_length(max_admission_review_bytes);
   m.install_routes();
 
-  const host_port& hp = address.value();
-  errno = 0;
-  const int port = hp.port == 0 ? m.http->bind_to_any_port(hp.host)
-                                : (m.http->bind_to_port(hp.host, hp.port) ? hp.port : -1);
-  if (port < 0) {
-    diagnostic d = make_error(fmt::format("cannot listen on {}: {}", o.address,
-                                          errno ? std::strerror(errno) : "bind failed"),
-                              "--address");
-    return d;
-  }
-  m.bound_port = port;
-  // httplib listens with a backlog of 5: a burst of new connections (API server replicas after a
-  // restart, the load test's 16) would see SYNs dropped and retried a second later. Listening
-  // again on the bound socket only raises the backlog.
-  if (const int fd = m.listen_fd.load(); fd >= 0) ::listen(fd, SOMAXCONN);
-  m.listen_thread = std::thread([&m] { m.http->listen_after_bind(); });
+  detail::front_end_options fo;
+  fo.max_connections = o.max_connections;
+  fo.max_connections_per_client = o.max_connections_per_client;
+  fo.header_timeout = o.header_timeout;
+  fo.request_timeout = o.request_timeout;
+  fo.read_timeout = o.read_timeout;
+  fo.keep_alive_timeout = o.keep_alive_timeout;
+  fo.max_requests_per_connection = 1000;
+  fo.framing.max_body_bytes = max_admission_review_bytes;
+
+  // The server's threads never take SIGPIPE (a client that goes away while its answer is
+  // written): they inherit this thread's mask with SIGPIPE blocked.
+  sigset_t pipe, before;
+  sigemptyset(&pipe);
+  sigaddset(&pipe, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe, &before);
+  m.workers = std::make_unique<detail::worker_pool>(o.workers, o.queue);
+  m.front = std::make_unique<detail::front_end>(
+      listening.value(), m.tls, fo, *m.workers,
+      [&m](detail::connection& c, std::string_view request, bool last) { return m.answer(c, request, last); },
+      [&m](int status, const std::string& message, const std::string& path, const std::string& peer) {
+        m.refused(status, message, path, peer);
+      },
+      [&m](detail::front_end::event e, const std::string& peer) { m.connection_event(e, peer); });
+  m.front_thread = std::thread([&m] { m.front->run(); });
   m.reload_thread = std::thread([&m] { m.reload_loop(); });
-  m.log.write(log_level::info, "listening",
-              {json_field("address", hp.host.find(':') != std::string::npos ? fmt::format("[{}]:{}", hp.host, port)
-                                                                            : fmt::format("{}:{}", hp.host, port)),
-               number_field("workers", static_cast<double>(o.workers)),
-               number_field("queue", static_cast<double>(o.queue)),
-               number_field("requestTimeoutSeconds", seconds(o.request_timeout)),
-               bool_field("denyWarnings", o.review.deny_warnings),
-               bool_field("lint", static_cast<bool>(o.review.lint))});
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  m.log.write(
+      log_level::info, "listening",
+      {json_field("address", hp.host.find(':') != std::string::npos ? fmt::format("[{}]:{}", hp.host, m.bound_port)
+                                                                    : fmt::format("{}:{}", hp.host, m.bound_port)),
+       number_field("workers", static_cast<double>(o.workers)), number_field("queue", static_cast<double>(o.queue)),
+       number_field("maxConnections", static_cast<double>(o.max_connections)),
+       number_field("maxConnectionsPerClient", static_cast<double>(o.max_connections_per_client)),
+       number_field("headerTimeoutSeconds", seconds(o.header_timeout)),
+       number_field("requestTimeoutSeconds", seconds(o.request_timeout)),
+       bool_field("denyWarnings", o.review.deny_warnings), bool_field("lint", static_cast<bool>(o.review.lint))});
   return {};
 }
 
@@ -370,8 +475,7 @@ void server::shutdown() {
       m.wake.wait_for(lock, m.options.shutdown_delay, [&] { return m.stop_now; });
     }
     m.log.write(log_level::info, "closing the listening socket; in-flight requests finish");
-    m.deadlines.cap(clock_type::now() + m.options.request_timeout);
-    m.close_listener();
+    if (m.front) m.front->stop_accepting(clock_type::now() + m.options.request_timeout);
   });
 }
 
@@ -386,7 +490,7 @@ void server::shutdown_now() {
 
 void server::wait() {
   impl& m = *impl_;
-  if (m.listen_thread.joinable()) m.listen_thread.join();
+  if (m.front_thread.joinable()) m.front_thread.join();  // the listener is closed, every connection too
   {
     const std::lock_guard<std::mutex> lock(m.mutex);
     m.stop_now = true;
@@ -394,7 +498,7 @@ void server::wait() {
   m.wake.notify_all();
   if (m.shutdown_thread.joinable()) m.shutdown_thread.join();
   if (m.reload_thread.joinable()) m.reload_thread.join();
-  m.deadlines.stop();
+  if (m.workers) m.workers->shutdown();
   m.log.write(log_level::info, "stopped",
               {number_field("allowed", static_cast<double>(m.stats.requests(validate_outcome::allowed))),
                number_field("denied", static_cast<double>(m.stats.requests(validate_outcome::denied)))});

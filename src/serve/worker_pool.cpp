@@ -19,6 +19,16 @@ void worker_pool::enqueue(std::function<void()> fn) {
   has_work_.notify_one();
 }
 
+bool worker_pool::try_enqueue(std::function<void()> fn) {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (stopping_ || jobs_.size() >= capacity_) return false;
+    jobs_.push_back(std::move(fn));
+  }
+  has_work_.notify_one();
+  return true;
+}
+
 void worker_pool::shutdown() {
   {
     const std::lock_guard<std::mutex> lock(mutex_);

@@ -1,12 +1,9 @@
 // src/serve/worker_pool.h — internal: the bounded worker pool behind the HTTPS server.
 //
-// cpp-httplib hands every accepted connection to a TaskQueue; its own ThreadPool queues without
-// limit. This one has a fixed number of threads and a queue of at most `capacity` connections:
-// when it is full, enqueue() blocks the accept loop, so further connections wait in the kernel's
-// listen backlog (and are refused when that is full) instead of piling up in memory.
+// A fixed number of threads and a queue of at most `capacity` jobs. The server's front end
+// (front_end.h) hands each whole request to it with try_enqueue; when the queue is full the
+// request waits in the front end (one per connection) until a worker is free.
 #pragma once
-
-#include <httplib.h>
 
 #include <condition_variable>
 #include <cstddef>
@@ -18,17 +15,19 @@
 
 namespace volpol::serve::detail {
 
-class worker_pool final : public httplib::TaskQueue {
+class worker_pool {
  public:
   worker_pool(std::size_t threads, std::size_t capacity);
-  ~worker_pool() override;
+  ~worker_pool();
   worker_pool(const worker_pool&) = delete;
   worker_pool& operator=(const worker_pool&) = delete;
 
-  /// Queues a connection's work; blocks while `capacity` connections already wait.
-  void enqueue(std::function<void()> fn) override;
-  /// Runs what is queued, then joins every thread (in-flight connections finish).
-  void shutdown() override;
+  /// Queues `fn`; blocks while `capacity` jobs already wait.
+  void enqueue(std::function<void()> fn);
+  /// Queues `fn` unless `capacity` jobs already wait (or the pool is stopping). @return queued.
+  bool try_enqueue(std::function<void()> fn);
+  /// Runs what is queued, then joins every thread (jobs in flight finish).
+  void shutdown();
 
  private:
   void work();

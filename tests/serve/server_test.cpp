@@ -17,10 +17,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <future>
 #include <thread>
+#include <vector>
 
 #include "admission_review_fixtures.h"
+#include "volpol/serve/admission_review.h"
 
 namespace volpol::serve {
 namespace {
@@ -42,21 +45,42 @@ void make_certificate(const fs::path& dir, const std::string& cn) {
   fs::rename(dir / "cert.new", dir / "cert.pem");
 }
 
-/// A TLS connection made by hand, for clients that misbehave.
+/// A TCP connection to 127.0.0.1:`port`, from `source` (another loopback address) when given.
+int connect_to(int port, const char* source = nullptr) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  timeval tv{10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  if (source != nullptr) {
+    sockaddr_in from{};
+    from.sin_family = AF_INET;
+    inet_pton(AF_INET, source, &from.sin_addr);
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0) {
+      ::close(fd);
+      return -1;
+    }
+  }
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+/// A TLS connection made by hand, for clients that misbehave. `setup` may restrict the
+/// client's TLS versions and suites.
 struct raw_tls {
   int fd = -1;
   SSL_CTX* ctx = nullptr;
   SSL* ssl = nullptr;
-  explicit raw_tls(int port) {
-    fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    timeval tv{10, 0};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<std::uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return;
+  explicit raw_tls(int port, const std::function<void(SSL_CTX*)>& setup = {}) {
+    fd = connect_to(port);
+    if (fd < 0) return;
     ctx = SSL_CTX_new(TLS_client_method());
+    if (setup) setup(ctx);
     ssl = SSL_new(ctx);
     SSL_set_fd(ssl, fd);
     if (SSL_connect(ssl) != 1) {
@@ -71,6 +95,14 @@ struct raw_tls {
   }
   bool send(std::string_view s) {
     return ssl && SSL_write(ssl, s.data(), static_cast<int>(s.size())) == static_cast<int>(s.size());
+  }
+  /// Reads until `needle` has arrived (or the server closes, or 10 s pass); returns what arrived.
+  std::string read_until(std::string_view needle) {
+    std::string out;
+    char buf[4096];
+    for (int n; ssl && out.find(needle) == std::string::npos && (n = SSL_read(ssl, buf, sizeof buf)) > 0;)
+      out.append(buf, static_cast<std::size_t>(n));
+    return out;
   }
   /// Reads until the server closes; returns what arrived.
   std::string read_all() {
@@ -267,7 +299,7 @@ TEST_F(serve_test, a_slow_client_is_cut_off_and_others_are_served) {
   EXPECT_EQ(res->status, 200);
   EXPECT_EQ(slow.get(), "");  // closed without an answer
   const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  EXPECT_LT(took, 4.0);  // deadline 2 s after the handshake (+ the watchdog's tick), not 300 ms per byte * ~1500
+  EXPECT_LT(took, 4.0);  // cut off 1 s after accept (--request-timeout), not after 300 ms per byte * ~1500
   EXPECT_NE(server_->stats().prometheus_text().find("volpol_webhook_connection_timeouts_total 1\n"), std::string::npos);
 }
 
@@ -442,6 +474,151 @@ TEST_F(serve_test, before_draining_answers_keep_the_connection) {
   ASSERT_TRUE(res);
   EXPECT_NE(res->get_header_value("Connection"), "close");
   EXPECT_TRUE(res->has_header("Keep-Alive"));
+}
+
+/// "POST /validate" with `body` and Content-Length, as the API server sends it.
+std::string validate_request(const std::string& body, const std::string& extra_headers = "") {
+  return "POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" + extra_headers +
+         "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+}
+
+/// The status line's code of each answer in `reply`, in order.
+std::vector<int> statuses(const std::string& reply) {
+  std::vector<int> out;
+  for (std::size_t at = 0; (at = reply.find("HTTP/1.1 ", at)) != std::string::npos; at += 9)
+    out.push_back(std::atoi(reply.c_str() + at + 9));
+  return out;
+}
+
+TEST_F(serve_test, legitimate_requests_are_answered_under_slow_and_idle_clients) {
+  // 50 clients send their headers a byte a second over TLS; 200 more connect from 127.0.0.2 and
+  // say nothing. None of them may hold one of the 4 workers: 10 AdmissionReviews sent meanwhile
+  // are all answered, each within 3 s. (Deadlines are far, so no slow client is cut off first.)
+  options_.header_timeout = 30s;
+  options_.request_timeout = 30s;
+  options_.read_timeout = 30s;
+  options_.keep_alive_timeout = 30s;
+  start();
+  const int port = server_->port();
+  std::vector<int> idle;
+  for (int i = 0; i < 200; ++i)
+    if (const int fd = connect_to(port, "127.0.0.2"); fd >= 0) idle.push_back(fd);
+  ASSERT_EQ(idle.size(), 200u);
+  std::vector<std::unique_ptr<raw_tls>> slow;
+  for (int i = 0; i < 50; ++i) {
+    slow.push_back(std::make_unique<raw_tls>(port));
+    ASSERT_NE(slow.back()->ssl, nullptr) << "slow client " << i;
+  }
+  const std::string slow_request = validate_request(config_map_review(valid_policy, backup_label));
+  std::atomic<bool> done{false};
+  std::thread trickle([&] {
+    for (std::size_t at = 0; !done.load() && at < slow_request.size(); ++at) {
+      for (auto& c : slow) c->send(std::string_view(&slow_request[at], 1));
+      for (int tick = 0; tick < 10 && !done.load(); ++tick) std::this_thread::sleep_for(100ms);
+    }
+  });
+  std::this_thread::sleep_for(1200ms);  // every slow client is inside its request's headers
+  std::vector<std::future<std::pair<int, double>>> legit;
+  for (int i = 0; i < 10; ++i)
+    legit.push_back(std::async(std::launch::async, [&] {
+      const auto began = std::chrono::steady_clock::now();
+      auto res = post(config_map_review(valid_policy, backup_label));
+      const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+      return std::make_pair(res ? res->status : -1, took);
+    }));
+  int answered = 0;
+  for (auto& f : legit) {
+    const auto [status, took] = f.get();
+    EXPECT_EQ(status, 200);
+    EXPECT_LT(took, 3.0);
+    if (status == 200 && took < 3.0) ++answered;
+  }
+  EXPECT_EQ(answered, 10);
+  // The slow clients were still connected throughout (nothing cut them off to make room).
+  for (auto& c : slow) {
+    char byte;
+    const ssize_t n = ::recv(c->fd, &byte, 1, MSG_DONTWAIT);
+    EXPECT_TRUE(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) << "a slow client was closed";
+  }
+  done = true;
+  trickle.join();
+  const std::string metrics = server_->stats().prometheus_text();
+  // 64 idle connections from 127.0.0.2 stay open, the other 136 are closed at accept.
+  EXPECT_NE(metrics.find("volpol_webhook_connections_closed_at_limit_total{reason=\"per_client_limit\"} 136\n"),
+            std::string::npos)
+      << metrics;
+  EXPECT_NE(metrics.find("volpol_webhook_connection_timeouts_total 0\n"), std::string::npos) << metrics;
+  for (int fd : idle) ::close(fd);
+  slow.clear();  // closing them lets the server stop at once
+}
+
+TEST_F(serve_test, an_announced_oversize_body_is_refused_before_it_is_sent) {
+  options_.header_timeout = 30s;
+  options_.request_timeout = 30s;  // the answer must not wait for a deadline
+  start();
+  {
+    raw_tls c(server_->port());
+    ASSERT_NE(c.ssl, nullptr);
+    ASSERT_TRUE(
+        c.send("POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+               "Content-Length: 2000000000\r\n\r\n{\"apiVersion\":"));
+    const std::string reply = c.read_all();  // the server answers, then closes
+    EXPECT_EQ(reply.rfind("HTTP/1.1 413 Payload Too Large\r\n", 0), 0u) << reply;
+    EXPECT_NE(reply.find("Connection: close\r\n"), std::string::npos) << reply;
+    EXPECT_TRUE(reply.ends_with("\r\n\r\nthe AdmissionReview is larger than 3145728 bytes\n")) << reply;
+  }
+  server_->shutdown_now();
+  server_->wait();
+  EXPECT_EQ(server_->stats().requests(validate_outcome::too_large), 1u);
+  EXPECT_NE(log_text().find(R"("msg":"bad request","path":"/validate","status":413)"), std::string::npos) << log_text();
+}
+
+TEST_F(serve_test, a_request_with_two_content_lengths_is_a_400) {
+  start();
+  const std::string body = config_map_review(valid_policy, backup_label);
+  for (const std::string& second : {std::to_string(body.size()), std::to_string(body.size() - 1)}) {
+    raw_tls c(server_->port());
+    ASSERT_NE(c.ssl, nullptr);
+    ASSERT_TRUE(c.send(validate_request(body, "Content-Length: " + second + "\r\n")));
+    const std::string reply = c.read_all();
+    EXPECT_EQ(reply.rfind("HTTP/1.1 400 Bad Request\r\n", 0), 0u) << reply;
+    EXPECT_TRUE(reply.ends_with("\r\n\r\nmore than one Content-Length header\n")) << reply;
+  }
+  raw_tls c(server_->port());
+  ASSERT_TRUE(c.send(validate_request(body, "Transfer-Encoding: chunked\r\n")));
+  const std::string reply = c.read_all();
+  EXPECT_EQ(reply.rfind("HTTP/1.1 400 Bad Request\r\n", 0), 0u) << reply;
+  EXPECT_TRUE(reply.ends_with("\r\n\r\nboth Content-Length and Transfer-Encoding\n")) << reply;
+}
+
+TEST_F(serve_test, pipelined_requests_are_answered_in_order) {
+  start();
+  raw_tls c(server_->port());
+  ASSERT_NE(c.ssl, nullptr);
+  // Three requests in one write: the last asks to close, so the server closes after it.
+  ASSERT_TRUE(c.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" +
+                     validate_request(config_map_review(valid_policy, backup_label)) +
+                     "GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"));
+  const std::string reply = c.read_all();
+  EXPECT_EQ(statuses(reply), (std::vector<int>{200, 200, 200})) << reply;
+  const std::size_t health = reply.find("\r\n\r\nok\n"), allowed = reply.find(R"("allowed":true)"),
+                    ready = reply.rfind("\r\n\r\nok\n");
+  EXPECT_LT(health, allowed);
+  EXPECT_LT(allowed, ready);
+  EXPECT_NE(ready, std::string::npos);
+}
+
+TEST_F(serve_test, expect_100_continue_is_answered_before_the_body) {
+  start();
+  raw_tls c(server_->port());
+  ASSERT_NE(c.ssl, nullptr);
+  const std::string body = config_map_review(valid_policy, backup_label);
+  const std::string request = validate_request(body, "Expect: 100-continue\r\n");
+  ASSERT_TRUE(c.send(request.substr(0, request.size() - body.size())));
+  EXPECT_EQ(c.read_until("\r\n\r\n"), "HTTP/1.1 100 Continue\r\n\r\n");
+  ASSERT_TRUE(c.send(body));
+  const std::string reply = c.read_until(R"("allowed":true}})");
+  EXPECT_EQ(statuses(reply), std::vector<int>{200}) << reply;  // one answer: no second 100
 }
 
 TEST_F(serve_test, an_encrypted_key_is_refused_without_asking_for_a_passphrase) {

@@ -31,7 +31,7 @@ namespace volpol::cli {
 
 struct serve_command_options {
   serve::server_options server;
-  double request_timeout_s = 10, read_timeout_s = 5, shutdown_delay_s = 5, reload_interval_s = 1;
+  double request_timeout_s = 10, header_timeout_s = 5, read_timeout_s = 5, shutdown_delay_s = 5, reload_interval_s = 1;
   int keep_alive_timeout_s = 5;
   bool no_lint = false;                   ///< --no-lint: validation only
   std::vector<std::string> lint_disable;  ///< --lint-disable: rule codes or names (or `all`)

@@ -21,6 +21,14 @@ enum class validate_outcome : std::uint8_t {
   count_
 };
 
+/// Why the server closed a connection that had not timed out (front end limits).
+enum class connection_refusal : std::uint8_t {
+  per_client_limit,  ///< at accept: its address already had --max-connections-per-client
+  connection_limit,  ///< at --max-connections: closed to make room, or refused when none could be
+  buffer_limit,      ///< it held the most request bytes when all of them passed the buffer limit
+  count_
+};
+
 class metrics {
  public:
   /// Upper bounds of the latency histogram's buckets, in seconds (then +Inf).
@@ -36,6 +44,10 @@ class metrics {
     (ok ? reloads_ok_ : reloads_failed_).fetch_add(1, std::memory_order_relaxed);
   }
   void set_in_flight(std::int64_t delta) { in_flight_.fetch_add(delta, std::memory_order_relaxed); }
+  void record_connection_refused(connection_refusal why) {
+    refusals_[static_cast<std::size_t>(why)].fetch_add(1, std::memory_order_relaxed);
+  }
+  void set_open_connections(std::size_t n) { open_connections_.store(n, std::memory_order_relaxed); }
 
   /// The text exposition of every metric (`volpol_webhook_*`), for GET /metrics.
   [[nodiscard]] std::string prometheus_text() const;
@@ -54,6 +66,8 @@ class metrics {
   std::atomic<std::uint64_t> reloads_ok_{0};
   std::atomic<std::uint64_t> reloads_failed_{0};
   std::atomic<std::int64_t> in_flight_{0};
+  std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(connection_refusal::count_)> refusals_{};
+  std::atomic<std::size_t> open_connections_{0};
 };
 
 }  // namespace volpol::serve

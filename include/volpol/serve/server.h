@@ -1,14 +1,15 @@
 // volpol/serve/server.h — `volpol serve`: the HTTPS validating admission webhook.
 //
-// Endpoints (HTTPS only; cpp-httplib with OpenSSL):
+// Endpoints (HTTPS only; OpenSSL; cpp-httplib parses and routes each request):
 //   POST /validate  AdmissionReview admission.k8s.io/v1 in, AdmissionReview out (see admission.h);
-//                   400 with a text message for a body that is not one, 413 over 3 MiB
+//                   400 with a text message for a body that is not one, 413 over 3 MiB (at once
+//                   when Content-Length announces it)
 //   GET  /healthz   200 "ok" while the process serves
 //   GET  /readyz    200 "ok"; 503 once shutdown has begun (so Kubernetes stops sending traffic)
 //   GET  /metrics   Prometheus text (see metrics.h)
 // Operations: JSON log lines on the log stream (stderr), certificate and key reloaded when the
-// files change, graceful shutdown (see server::shutdown), a bounded worker pool, a time limit per
-// request.
+// files change, graceful shutdown (see server::shutdown), a bounded worker pool, deadlines from
+// accept and connection limits (see server_options).
 #pragma once
 
 #include <chrono>
@@ -27,18 +28,25 @@ struct server_options {
   std::string address = ":8443";  ///< `host:port`; `:port` = every IPv4 interface; port 0 = any free port
   std::string tls_cert;           ///< PEM certificate (its chain may follow), e.g. a Secret's tls.crt
   std::string tls_key;            ///< PEM private key (unencrypted), e.g. tls.key
-  /// Threads serving connections. A worker serves one connection for as long as it stays open
-  /// (cpp-httplib's model: keep-alive connections, as the API server keeps them, hold theirs
-  /// between requests), so this must cover the concurrent connections expected.
+  /// Threads answering requests. Connections are not theirs: one thread (the front end) accepts
+  /// them and reads each request whole, without blocking, then hands it to a worker; so slow or
+  /// idle clients hold no worker, and this bounds only the requests decided at the same time
+  /// (and so the memory: each holds its policy, up to 1 MiB, decoded).
   std::size_t workers = 32;
-  std::size_t queue = 128;                       ///< accepted connections waiting for a worker; then accept waits
-  std::chrono::milliseconds read_timeout{5000};  ///< one read or write on a socket
-  /// The time limit of one request. A connection's deadline starts with its TLS handshake, moves
-  /// to `keep_alive_timeout + request_timeout` after each answer and to `request_timeout` once a
-  /// request's headers are in; a connection past it is shut down (the client gets no answer).
-  /// The policy check itself is not interrupted: it is linear in the document (about 0.2 ms per
-  /// volume policy on the 2-core test machine; the API server refuses ConfigMaps over 1 MiB
-  /// before any validating webhook sees them).
+  std::size_t queue = 128;  ///< whole requests waiting for a worker (then they wait in the front end)
+  /// Connections open at once; at the limit a new one closes the connection that has waited
+  /// longest without a whole request (so idle ones cannot lock out the API server).
+  std::size_t max_connections = 1024;
+  /// Connections open at once from one client address; more are closed at accept.
+  std::size_t max_connections_per_client = 64;
+  /// Deadlines, all starting at accept (for a later request on a kept-alive connection, at its
+  /// first byte): the TLS handshake and the request's headers within `header_timeout`, the whole
+  /// request within `request_timeout`; a connection past one is closed (no answer). While a
+  /// request comes in, no byte for `read_timeout` closes it too; an answer must be written
+  /// within `read_timeout`. The policy check itself is not interrupted: it is linear in the
+  /// document (8,000 volume policies, about 1 MiB, the most a ConfigMap holds, take 0.4 s).
+  std::chrono::milliseconds header_timeout{5000};
+  std::chrono::milliseconds read_timeout{5000};
   std::chrono::milliseconds request_timeout{10000};
   std::chrono::seconds keep_alive_timeout{5};       ///< idle time between requests on a connection
   std::chrono::milliseconds shutdown_delay{5000};   ///< after SIGTERM: not ready, still serving, this long
