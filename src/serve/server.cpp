@@ -110,6 +110,12 @@ result<int> listen_on(const host_port& hp, const std::string& address, int& boun
   return fd;
 }
 
+/// TLS 1.2 takes these only: ECDHE key exchange (forward secrecy) with an AEAD cipher; TLS 1.3's
+/// suites are all of that kind.
+constexpr const char* tls12_ciphers =
+    "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:"
+    "ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305";
+
 /// Set by the logger (called as each answer is written): the answer says `Connection: close`.
 thread_local bool answer_closes = false;
 
@@ -199,6 +205,7 @@ struct server::impl {
     SSL_CTX_set_min_proto_version(tls, TLS1_2_VERSION);
     SSL_CTX_set_options(tls, SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION | SSL_OP_NO_TICKET |
                                  SSL_OP_CIPHER_SERVER_PREFERENCE);
+    if (SSL_CTX_set_cipher_list(tls, tls12_ciphers) != 1) return make_error("cannot set the TLS 1.2 cipher suites");
     // No resumption (every handshake goes through on_certificate: the current certificate), no
     // TLS 1.3 tickets to write after the handshake; an idle connection's buffers are freed.
     SSL_CTX_set_session_cache_mode(tls, SSL_SESS_CACHE_OFF);

@@ -621,6 +621,24 @@ TEST_F(serve_test, expect_100_continue_is_answered_before_the_body) {
   EXPECT_EQ(statuses(reply), std::vector<int>{200}) << reply;  // one answer: no second 100
 }
 
+TEST_F(serve_test, tls_1_2_takes_only_ecdhe_aead_suites) {
+  start();
+  const auto connect = [&](int version, const char* ciphers) {
+    raw_tls c(server_->port(), [&](SSL_CTX* ctx) {
+      SSL_CTX_set_min_proto_version(ctx, version);
+      SSL_CTX_set_max_proto_version(ctx, version);
+      if (ciphers) SSL_CTX_set_cipher_list(ctx, ciphers);
+    });
+    return c.ssl ? std::string(SSL_get_version(c.ssl)) + " " + SSL_get_cipher_name(c.ssl) : std::string("refused");
+  };
+  EXPECT_EQ(connect(TLS1_3_VERSION, nullptr), "TLSv1.3 TLS_AES_256_GCM_SHA384");
+  EXPECT_EQ(connect(TLS1_2_VERSION, "ECDHE-ECDSA-AES128-GCM-SHA256"), "TLSv1.2 ECDHE-ECDSA-AES128-GCM-SHA256");
+  EXPECT_EQ(connect(TLS1_2_VERSION, "ECDHE-ECDSA-CHACHA20-POLY1305"), "TLSv1.2 ECDHE-ECDSA-CHACHA20-POLY1305");
+  // CBC suites, with or without forward secrecy, are refused; so are TLS 1.1 and 1.0.
+  EXPECT_EQ(connect(TLS1_2_VERSION, "ECDHE-ECDSA-AES128-SHA256:ECDHE-ECDSA-AES256-SHA:AES128-GCM-SHA256"), "refused");
+  EXPECT_EQ(connect(TLS1_1_VERSION, "ALL:@SECLEVEL=0"), "refused");
+}
+
 TEST_F(serve_test, an_encrypted_key_is_refused_without_asking_for_a_passphrase) {
   const std::string enc = (dir_ / "enc.pem").string();
   const std::string cmd = "openssl pkey -in " + options_.tls_key + " -aes256 -passout pass:secret -out " + enc;

@@ -1,6 +1,7 @@
 // volpol/serve/server.h — `volpol serve`: the HTTPS validating admission webhook.
 //
-// Endpoints (HTTPS only; OpenSSL; cpp-httplib parses and routes each request):
+// Endpoints (HTTPS only: TLS 1.3, or TLS 1.2 with ECDHE and AEAD suites; OpenSSL; cpp-httplib
+// parses and routes each request):
 //   POST /validate  AdmissionReview admission.k8s.io/v1 in, AdmissionReview out (see admission.h);
 //                   400 with a text message for a body that is not one, 413 over 3 MiB (at once
 //                   when Content-Length announces it)
