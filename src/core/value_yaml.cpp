@@ -242,21 +242,26 @@ void repair_scalar(YAML::Node node) {
 }  // namespace
 
 // An explicit stack, not recursion: aliases nest a text's collections deeper than the text
-// itself (`&b [*a]` inside 400 brackets, forty times over), and the alias expansion budget of
-// check_yaml, not the stack, bounds how many nodes the walk meets.
+// itself (`&b [*a]` inside 400 brackets, forty times over). The walk is bounded as
+// value_from_yaml is: it goes no deeper than max_depth and meets at most max_nodes nodes. The
+// alias expansion budget of check_yaml does not bound it: yaml-cpp binds an anchor before the
+// node's content, so `y: &a [*a]` after an earlier `&a` is a node that contains itself (yaml.v3
+// refuses it too), where libyaml's check sees the earlier `&a`; walking it never ended.
 void repair_yaml_escapes(YAML::Node& node) {
-  std::vector<YAML::Node> todo{node};
-  while (!todo.empty()) {
-    YAML::Node n = todo.back();
+  std::vector<std::pair<YAML::Node, int>> todo{{node, 0}};
+  for (std::size_t met = 0; !todo.empty() && met < max_nodes; ++met) {
+    auto [n, depth] = todo.back();
     todo.pop_back();
     if (n.IsScalar()) {
       repair_scalar(n);
+    } else if (depth >= max_depth) {
+      continue;  // value_from_yaml refuses a document this deep
     } else if (n.IsSequence()) {
-      for (YAML::Node item : n) todo.push_back(item);
+      for (YAML::Node item : n) todo.emplace_back(item, depth + 1);
     } else if (n.IsMap()) {
       for (auto it = n.begin(); it != n.end(); ++it) {
-        todo.push_back(it->first);
-        todo.push_back(it->second);
+        todo.emplace_back(it->first, depth + 1);
+        todo.emplace_back(it->second, depth + 1);
       }
     }
   }

@@ -61,5 +61,17 @@ TEST(repair_yaml_escapes, alias_chains_deeper_than_the_stack_are_walked) {
   EXPECT_EQ(n.Scalar(), "\xC2\xA0");
 }
 
+// Found by fuzz_policy (issue 36): yaml-cpp binds `&a` before the node's content, so the second
+// `&a` below contains itself, and the walk went round it until memory ran out. It stops now, and
+// value_from_yaml refuses the document with a message.
+TEST(repair_yaml_escapes, a_node_that_contains_itself_ends_the_walk) {
+  YAML::Node root = YAML::Load("x: &a [1]\ny: &a [*a, *a, *a]\n");
+  ASSERT_TRUE(root["y"][0].is(root["y"]));  // the cycle, as yaml-cpp builds it
+  repair_yaml_escapes(root);
+  const result<value> v = value_from_yaml(root);
+  ASSERT_FALSE(v.ok());
+  EXPECT_EQ(v.error()->message, "document is nested too deeply (or an alias refers to itself)");
+}
+
 }  // namespace
 }  // namespace volpol

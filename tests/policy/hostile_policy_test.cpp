@@ -53,6 +53,14 @@ TEST(hostile_policy, alias_bomb_is_refused_before_it_is_walked) {
       << p;
 }
 
+// Issue 36, found by fuzz_policy: a second `&a` whose content names `*a` is a node that contains
+// itself (yaml-cpp binds the anchor first; yaml.v3 refuses it as "anchor 'a' value contains
+// itself"). Reading it ran until memory was gone; now it ends, with the document's problems.
+TEST(hostile_policy, an_anchor_that_contains_itself_ends) {
+  const std::string p = problems_of("version: v1\nx: &a [1]\ny: &a [*a, *a, *a]\n");
+  EXPECT_NE(p.find("p.yaml:3:1: y: unknown field `y` in the policy document"), std::string::npos) << p;
+}
+
 // Issue 12: "a policy of 200,000 aliased entries: 49 s and 1.16 GB".
 TEST(hostile_policy, many_aliased_volume_policies_are_refused) {
   std::string text = "version: v1\nvolumePolicies:\n- &p {conditions: {storageClass: [gp2]}, action: {type: skip}}\n";
