@@ -5,19 +5,21 @@
 #   bash scripts/fuzz.sh [SECONDS_PER_HARNESS (default 60)] [HARNESS ...]
 # Environment: VOLPOL_FUZZ_BUILD_DIR (default build-fuzz; an existing VOLPOL_FUZZ=ON build is
 # reused as is), VOLPOL_FUZZ_JOBS (parallel harnesses, default 1), VOLPOL_FUZZ_RUNS (when set,
-# each harness stops after that many runs instead of after SECONDS; the long campaign of issue 12
-# is VOLPOL_FUZZ_RUNS=1000000), VOLPOL_FUZZ_MAX_LEN (largest input, default 65536 bytes; the
-# YAML objects harness slows to ~130 runs/s once its corpus holds 40 KB inputs, so its long
-# run used 8192).
+# each harness stops after that many runs, or after SECONDS if SECONDS is given; the long
+# campaigns of issues 12 and 36 are VOLPOL_FUZZ_RUNS=1000000, fuzz/README.md), VOLPOL_FUZZ_MAX_LEN
+# (largest input for every harness; by default 65536 bytes, and 262144 for loader_limits, whose
+# small limits need inputs of that size to be reached; the YAML objects harness slows to ~130
+# runs/s once its corpus holds 40 KB inputs, so issue 12's long run used 8192).
 # Each harness's corpus grows in BUILD/fuzz-corpus/<harness>; a crash, leak or timeout leaves
 # its input in BUILD/fuzz-artifacts/<harness>/ and makes the script exit 1. The last line of
 # each run ("Done N runs in S second(s)") is printed in the summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+seconds_given=$(( $# > 0 ))
 seconds=${1:-60}
 shift || true
-all=(policy config_map json_objects yaml_objects yaml_unread_fields archive quantity label_selector admission_review volume_info test_file
-     suppressions)
+all=(policy config_map json_objects yaml_objects yaml_unread_fields archive loader_limits quantity label_selector admission_review
+     volume_info test_file suppressions)
 harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")
 build=${VOLPOL_FUZZ_BUILD_DIR:-build-fuzz}
@@ -44,9 +46,14 @@ run_one() {
   # -rss_limit_mb: an input that takes more than 500 MB is a finding (issue 12's budget);
   # -timeout: one input running more than 5 s is a hang.
   local stop=(-max_total_time="$seconds")
-  [ -n "${VOLPOL_FUZZ_RUNS:-}" ] && stop=(-runs="$VOLPOL_FUZZ_RUNS")
+  if [ -n "${VOLPOL_FUZZ_RUNS:-}" ]; then
+    stop=(-runs="$VOLPOL_FUZZ_RUNS")
+    [ "$seconds_given" = 1 ] && stop+=(-max_total_time="$seconds")
+  fi
+  local max_len=65536
+  [ "$h" = loader_limits ] && max_len=262144
   "$build/fuzz/fuzz_$h" "$corpus" "$build/fuzz-seeds/$h" -dict=fuzz/volpol.dict "${stop[@]}" \
-    -timeout=5 -rss_limit_mb=1024 -malloc_limit_mb=500 -max_len="${VOLPOL_FUZZ_MAX_LEN:-65536}" -print_final_stats=1 \
+    -timeout=5 -rss_limit_mb=1024 -malloc_limit_mb=500 -max_len="${VOLPOL_FUZZ_MAX_LEN:-$max_len}" -print_final_stats=1 \
     -artifact_prefix="$artifacts/" >"$log" 2>&1
 }
 jobs=${VOLPOL_FUZZ_JOBS:-1}
@@ -67,7 +74,7 @@ for h in "${harnesses[@]}"; do
   [ "$status" = ok ] || tail -40 "$build/fuzz-$h.log" >&2
 done
 if [ -n "${VOLPOL_FUZZ_RUNS:-}" ]; then
-  printf 'fuzz: %s runs per harness\n' "$VOLPOL_FUZZ_RUNS"
+  printf 'fuzz: %s runs per harness%s\n' "$VOLPOL_FUZZ_RUNS" "$([ "$seconds_given" = 1 ] && echo ", at most $seconds s each")"
 else
   printf 'fuzz: %s s per harness\n' "$seconds"
 fi

@@ -17,8 +17,8 @@ root = pathlib.Path(__file__).resolve().parent.parent
 out = pathlib.Path(sys.argv[1])
 conformance = root / "tests" / "data" / "conformance"
 real = root / "tests" / "data" / "real"
-harnesses = ["policy", "config_map", "json_objects", "yaml_objects", "yaml_unread_fields", "archive", "quantity", "label_selector",
-             "admission_review", "volume_info", "test_file", "suppressions"]
+harnesses = ["policy", "config_map", "json_objects", "yaml_objects", "yaml_unread_fields", "archive", "loader_limits", "quantity",
+             "label_selector", "admission_review", "volume_info", "test_file", "suppressions"]
 for h in harnesses:
     (out / h).mkdir(parents=True, exist_ok=True)
 MAX = 64 * 1024
@@ -27,7 +27,7 @@ MAX = 64 * 1024
 def seed(harness, data):
     if isinstance(data, str):
         data = data.encode()
-    if not data or len(data) > MAX:
+    if not data or len(data) > (4 * MAX if harness == "loader_limits" else MAX):
         return
     name = hashlib.sha1(data).hexdigest()[:16]
     (out / harness / name).write_bytes(data)
@@ -116,6 +116,26 @@ for f in sorted(list((root / "examples" / "policies").glob("*.yaml")) + list((ro
     seed("suppressions", f.read_bytes())
 seed("suppressions", b"volumePolicies:\n- conditions: {}   # volpol:ignore VP110,unknown-pvc-phase -- why\n"
                      b"# volpol:ignore\n- conditions: {}\n#volpol:ignore VP1\n")
+
+# loader_limits: the first byte picks the reader (0 JSON, 1 YAML, 2 archive); the object
+# seeds, then inputs just past each of its small limits (fuzz/fuzz_loader_limits.cpp).
+for selector, source in ((b"\x00", "json_objects"), (b"\x01", "yaml_objects"), (b"\x02", "archive")):
+    for f in sorted((out / source).iterdir()):
+        seed("loader_limits", selector + f.read_bytes())
+pod = '{"apiVersion":"v1","kind":"Pod","metadata":{"name":"p%d","namespace":"ns","annotations":{"a":"%s"}}}'
+seed("loader_limits", b"\x00" + ('{"kind":"List","items":[' + pod % (0, "x" * 20000) + "]}").encode())  # item > 16 KiB
+seed("loader_limits", b"\x00" + ("[" * 70 + "]" * 70).encode())  # deeper than 64
+seed("loader_limits", b"\x01" + ("kind: Pod\nmetadata: {name: p, annotations: {a: " + "y" * 40000).encode())  # no newline
+seed("loader_limits", b"\x01" + ("kind: ConfigMap\ndata:\n" + "".join(f"  k{i}: v\n" for i in range(3000))).encode())
+for size, mode in ((40000, "w"), (300000, "w:gz")):  # an entry > 32 KiB; 300 KiB decompressed > 256 KiB
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode=mode) as t:
+        for i in range(1 if size < 100000 else 10):
+            data = (pod % (i, "z" * (size // 10 if size > 100000 else size))).encode()
+            info = tarfile.TarInfo(f"resources/pods/namespaces/ns/p{i}.json")
+            info.size = len(data)
+            t.addfile(info, io.BytesIO(data))
+    seed("loader_limits", b"\x02" + buf.getvalue())
 
 # Hand-written seeds (hostile inputs from issue 12 ...).
 for h in harnesses:
