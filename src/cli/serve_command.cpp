@@ -2,6 +2,8 @@
 // volpol-serve.
 #include "volpol/cli/serve_command.h"
 
+#include "velero_version_flag.h"
+
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
@@ -184,6 +186,7 @@ CLI::App* setup_serve(CLI::App& app, serve_command_options& opt) {
       ->check(CLI::Range(std::size_t{1}, std::size_t{10'000'000}))
       ->group(group);
   cmd->add_flag("--log-allowed", s.log_allowed, "log every allowed request (denials, warnings and errors always are)");
+  add_velero_version_flag(cmd, opt.velero_version);
   return cmd;
 }
 
@@ -198,6 +201,7 @@ int run_serve(serve_command_options& opt, const std::vector<std::string>& args, 
   s.reload_interval = ms(opt.reload_interval_s);
   s.keep_alive_timeout = std::chrono::seconds(opt.keep_alive_timeout_s);
   s.log = err;
+  s.review.velero = velero_version_of_flag(opt.velero_version).value_or(default_velero_version);
   if (!opt.no_lint) {
     auto rules = std::make_shared<lint::rule_selection>();
     if (!select_rules(opt.lint_disable, *rules, err)) return static_cast<int>(exit_code::invalid_usage);

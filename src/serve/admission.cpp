@@ -86,6 +86,7 @@ admission_decision review(const admission_request& request, const review_options
   policy::text_origin origin;
   origin.object = d.object;
   origin.limits = options.limits;
+  origin.version = options.velero;
   if (cm.data.size() == 1) {
     // The usual case: the document's positions are reported inside the document itself.
     d.data_key = cm.data.front().first;
@@ -95,7 +96,7 @@ admission_decision review(const admission_request& request, const review_options
   } else {
     // 0 or 2+ keys: Velero's `getResourcePoliciesFromConfig` refuses it; the policy layer says so
     // (with the keys found) from the whole ConfigMap.
-    checked = policy::check_config_map_text(cm.json, "", *d.side);
+    checked = policy::check_config_map_text(cm.json, "", *d.side, true, options.velero);
   }
   d.problems = checked.problems;
   if (checked.ok() && options.lint && !d.data_key.empty()) {

@@ -49,6 +49,23 @@ TEST(admission, an_invalid_policy_is_denied_with_key_line_and_column) {
       "volumePolicies[0].conditions.storageClas: unknown condition `storageClas` (help: did you mean `storageClass`?)");
 }
 
+TEST(admission, the_policy_is_checked_for_the_velero_release_given) {
+  // `volpol serve --velero-version v1.18.2`: what that server refuses is denied at apply time.
+  const std::string policy =
+      "version: v1\nvolumePolicies:\n- conditions:\n    pvcVolumeMode: Block\n  action:\n"
+      "    type: skip\n";
+  const admission_request req = parsed(config_map_review(policy, backup_label));
+  EXPECT_TRUE(review(req, {}).allowed);  // main has pvcVolumeMode
+  review_options o;
+  o.velero = velero_version::v1_18_2;
+  const admission_decision d = review(req, o);
+  EXPECT_FALSE(d.allowed);
+  ASSERT_EQ(d.problems.size(), 1u);
+  EXPECT_EQ(d.problems.items()[0].message,
+            "`pvcVolumeMode` is not a condition in Velero v1.18.2 (main has it, velero-io/velero#9906)");
+  EXPECT_EQ(d.problems.items()[0].where.line, 4u);
+}
+
 TEST(admission, the_depth_limit_is_the_one_given) {
   const admission_request req = parsed(config_map_review(valid_policy, backup_label));
   review_options shallow;

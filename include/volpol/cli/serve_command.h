@@ -35,6 +35,7 @@ struct serve_command_options {
   int keep_alive_timeout_s = 5;
   bool no_lint = false;                   ///< --no-lint: validation only
   std::vector<std::string> lint_disable;  ///< --lint-disable: rule codes or names (or `all`)
+  std::string velero_version;             ///< --velero-version ("" = main)
 };
 
 /// Declares the `serve` subcommand and its options on `app`.

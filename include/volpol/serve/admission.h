@@ -41,6 +41,9 @@ struct review_options {
   /// Depth, YAML nodes and volume policies past which a policy document is denied
   /// (k8s/limits.h; `volpol serve --max-depth`, `--max-yaml-nodes`, `--max-volume-policies`).
   k8s::input_limits limits;
+  /// The Velero release the policies are checked for (`volpol serve --velero-version`): the one
+  /// the cluster runs, so a policy it would refuse is denied at `kubectl apply`.
+  velero_version velero = default_velero_version;
 };
 
 /// Why the webhook answered as it did (for metrics and logs; never parsed).
