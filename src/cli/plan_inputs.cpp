@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 
+#include "capped_problems.h"
 #include "load_progress.h"
 #include "phase_timings.h"
 #include "suggest.h"
@@ -421,10 +422,13 @@ bool load_plan_objects(const plan_options& opt, const live_cluster* live, const 
   ctx.global_policy_file = files.global_config_map ? files.global_config_map->source : opt.global_policy_file;
   // Each problem once: on stderr; the machine formats carry them too (the table does not
   // repeat them).
-  for (const diagnostic& d : p.loaded.problems) {
-    if (opt.output != "table") ctx.input_problems.push_back(d);
-    if (d.level == severity::error) p.input_errors = true;
-    std::fprintf(err, "%s\n", d.to_string().c_str());
+  {
+    capped_problems shown(err);  // 20 alike at most on stderr; every one in the machine formats
+    for (const diagnostic& d : p.loaded.problems) {
+      if (opt.output != "table") ctx.input_problems.push_back(d);
+      if (d.level == severity::error) p.input_errors = true;
+      shown.write(d);
+    }
   }
   std::size_t objects = p.loaded.counts.persistent_volumes + p.loaded.counts.persistent_volume_claims +
                         p.loaded.counts.pods;

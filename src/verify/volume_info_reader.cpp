@@ -283,10 +283,30 @@ result<std::vector<plan::backup_volume_info>> read_backup_volume_infos(const std
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) return error_at(path, "cannot read the volume info file");
+  // A regular file larger than the limit is refused before a byte is read; its size is the
+  // buffer's (no doubling past the limit).
   std::string bytes;
+  if (fs::is_regular_file(path, ec)) {
+    const auto size = fs::file_size(path, ec);
+    if (!ec && size > max_bytes) return error_at(path, fmt::format("larger than {} bytes", max_bytes));
+    if (!ec) bytes.reserve(static_cast<std::size_t>(size));
+  }
   char buf[1 << 16];
+  bool first = true;
   while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    bytes.append(buf, static_cast<std::size_t>(in.gcount()));
+    const auto n = static_cast<std::size_t>(in.gcount());
+    // Text (JSON) or an archive: a NUL byte in the first window of anything else means it is
+    // neither (`volpol audit /dev/zero`), refused at once.
+    if (first) {
+      first = false;
+      const std::string_view head(buf, n);
+      const bool gzip = n >= 2 && static_cast<unsigned char>(buf[0]) == 0x1f &&
+                        static_cast<unsigned char>(buf[1]) == 0x8b;
+      const bool tar = n >= 262 && head.substr(257, 5) == "ustar";
+      if (const auto nul = head.find('\0'); nul != std::string_view::npos && !gzip && !tar)
+        return error_at(path, fmt::format("not read: neither JSON nor an archive (a NUL byte at offset {})", nul));
+    }
+    bytes.append(buf, n);
     if (bytes.size() > max_bytes) return error_at(path, fmt::format("larger than {} bytes", max_bytes));
   }
   return from_bytes(bytes, path, 0);

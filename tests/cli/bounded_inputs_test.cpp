@@ -36,6 +36,9 @@ TEST(bounded_inputs, dev_zero_is_refused_at_once_by_every_reader) {
             2,
             "/dev/zero: cannot read the policy file: not text (a NUL byte at offset 0)"},
            {{"test", "/dev/zero"}, 1, "cannot read the test file: not text (a NUL byte at offset 0)"},
+           {{"audit", "/dev/zero", "-f", cluster},
+            2,
+            "/dev/zero: not read: neither JSON nor an archive (a NUL byte at offset 0)"},
        }) {
     SCOPED_TRACE(c.args.front() + " " + c.args.back());
     const cli_result r = run_cli(c.args);
@@ -56,6 +59,28 @@ TEST(bounded_inputs, a_line_longer_than_the_object_limit_ends_the_stream) {
                        "the rest of the input is not read"),
             std::string::npos)
       << r.err;
+  std::filesystem::remove(path);
+}
+
+// 2,000 items without a kind: each warning has its line and column (counted on from the last
+// one, not from byte 0), stderr shows 20 and one summary, -o json keeps all 2,000.
+TEST(bounded_inputs, many_alike_warnings_are_capped_on_stderr_and_all_in_json) {
+  const std::string path = (std::filesystem::temp_directory_path() / "volpol-many-warnings.json").string();
+  {
+    std::ofstream f(path);
+    f << "{\"apiVersion\": \"v1\", \"kind\": \"List\", \"items\": [\n";
+    for (int i = 0; i < 2000; ++i) f << (i ? ",\n" : "") << "  {}";
+    f << "\n]}\n";
+  }
+  const cli_result table = run_cli({"plan", "-f", path});
+  EXPECT_EQ(table.exit, 0);  // warnings only: the List holds no object, and says so
+  EXPECT_NE(table.err.find(path + ":2:3: warning: items[0]: cannot tell the kind"), std::string::npos) << table.err;
+  EXPECT_NE(table.err.find(path + ":21:3: warning: items[19]: cannot tell the kind"), std::string::npos);
+  EXPECT_EQ(table.err.find("items[20]:"), std::string::npos);
+  EXPECT_NE(table.err.find(path + ": ... and 1,980 more warnings like it (-o json lists every one)"),
+            std::string::npos);
+  const cli_result json = run_cli({"plan", "-f", path, "-o", "json"});
+  EXPECT_NE(json.out.find(path + ":2001:3: warning: items[1999]: cannot tell the kind"), std::string::npos);
   std::filesystem::remove(path);
 }
 
