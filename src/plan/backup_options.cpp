@@ -49,7 +49,7 @@ result<backup_options> backup_options_from_backup(std::string_view text, std::st
   YAML::Node root;
   try {
     root = YAML::Load(std::string(text));
-    repair_yaml_escapes(root);
+    repair_yaml_escapes(root, text);
   } catch (const YAML::Exception& e) {
     diagnostic d = make_error("not a Velero Backup object: " + e.msg);
     d.where.file = std::string(source);

@@ -67,7 +67,7 @@ std::optional<YAML::Node> parse_first_document(std::string_view text, node_decod
   }
   try {
     YAML::Node root = YAML::Load(std::string(text));  // the first document only, as yaml.v3 Decode
-    repair_yaml_escapes(root);                        // `\N`, `\_` as yaml.v3 decodes them
+    repair_yaml_escapes(root, text);                  // `\N`, `\_` as yaml.v3 decodes them
     if (root.Mark().is_null()) {
       d.error({}, "", "the policy is empty: no YAML document found", "a policy document starts with `version: v1`");
       return std::nullopt;

@@ -1,5 +1,7 @@
 #include "corpus.h"
 
+#include <fstream>
+#include <iterator>
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -40,8 +42,10 @@ std::vector<corpus_case> load_corpus(const std::vector<std::string>& paths, std:
   for (const auto& f : files) {
     YAML::Node root;
     try {
-      root = YAML::LoadFile(f.string());
-      volpol::repair_yaml_escapes(root);  // `\N`, `\_` as Go's yaml.v3 decodes them
+      std::ifstream in(f, std::ios::binary);
+      const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      root = YAML::Load(text);
+      volpol::repair_yaml_escapes(root, text);  // `\N`, `\_` as Go's yaml.v3 decodes them
     } catch (const YAML::Exception& e) {
       errors.push_back({f.string(), std::string("not YAML: ") + e.what()});
       continue;

@@ -38,7 +38,12 @@ namespace volpol {
 /// where UTF-8 does not continue a sequence gets the character's UTF-8 instead, so that
 /// `capacity: "\_10Gi,20Gi"` trims as Go's strings.TrimSpace trims it. Call it on nodes of
 /// text that was checked to be UTF-8 (then such a byte can only come from these escapes).
-/// Quoted scalars stay quoted (their tag `!` is kept).
-void repair_yaml_escapes(YAML::Node& node);
+/// Quoted scalars stay quoted (their tag `!` is kept). `text` is the text `node` was loaded
+/// from: when it holds no `\N` or `\_` (may_hold_yaml_escapes), nothing is walked. The walk
+/// meets at most 2,000,000 nodes (aliases counted each time), as value_from_yaml does.
+void repair_yaml_escapes(YAML::Node& node, std::string_view text);
+
+/// Whether `text` has a backslash before `N` or `_` (a `\N` or `\_` escape may be in it).
+[[nodiscard]] bool may_hold_yaml_escapes(std::string_view text);
 
 }  // namespace volpol
