@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "phase_timings.h"
+#include "terminal.h"
 #include "volpol/cli/app.h"
 #include "volpol/cli/plan_gates.h"
 #include "volpol/plan/backup_volume_info.h"
@@ -15,8 +16,10 @@ CLI::App* setup_plan(CLI::App& app, plan_options& opt) {
   CLI::App* cmd = app.add_subcommand("plan", "Predict what a Velero backup will do with every volume, and why");
   add_plan_input_flags(cmd, opt);
   cmd->add_option("-o,--output", opt.output, "Output format")
-      ->check(CLI::IsMember({"table", "json", "yaml", "volumeinfo"}))
+      ->check(CLI::IsMember({"table", "wide", "json", "yaml", "volumeinfo"}))
       ->default_str("table");
+  cmd->add_flag("--no-headers", opt.no_headers, "Table rows only: no header row, summary or notes");
+  add_color_flag(cmd, opt.color);
   add_fail_on(cmd, opt);
   return cmd;
 }
@@ -33,7 +36,12 @@ int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
   } else if (opt.output == "yaml") {
     plan::write_yaml(p.result, p.context, out);
   } else {
-    const std::string text = plan::render_table(p.result, p.context);
+    plan::table_options table;
+    table.wide = opt.output == "wide";
+    table.no_headers = opt.no_headers;
+    table.color = use_color(opt.color, out);
+    table.width = terminal_width(out);
+    const std::string text = plan::render_table(p.result, p.context, table);
     std::fwrite(text.data(), 1, text.size(), out);
   }
   if (p.unreadable_input) return static_cast<int>(exit_code::unreadable_input);

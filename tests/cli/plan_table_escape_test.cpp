@@ -23,7 +23,7 @@ TEST(plan_table, control_bytes_of_names_are_escaped) {
   std::ofstream(path) << R"({"apiVersion":"v1","kind":"PersistentVolumeClaim",)"
                       << R"("metadata":{"name":"a\u001b[31mX","namespace":"ns"},)"
                       << R"("spec":{"storageClassName":"gp\u001b3\nz"}})";
-  const auto r = run_cli({"plan", "-f", path.string()});
+  const auto r = run_cli({"plan", "-f", path.string(), "-o", "wide"});
   std::filesystem::remove(path);
   EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("a\\x1B[31mX"), std::string::npos) << r.out;
@@ -46,7 +46,7 @@ TEST(plan_table, a_huge_name_does_not_widen_every_row) {
         << (i == 7 ? std::string(100000, 'x') : "pvc-" + std::to_string(i)) << R"(","namespace":"ns"}})";
     f << "]}";
   }
-  const auto r = run_cli({"plan", "-f", path.string()});
+  const auto r = run_cli({"plan", "-f", path.string(), "-o", "wide"});
   std::filesystem::remove(path);
   EXPECT_NE(r.out.find(std::string(100000, 'x')), std::string::npos);  // printed whole
   EXPECT_LT(r.out.size(), 100000U + 301U * 1500U) << "every row padded to the huge name";

@@ -49,9 +49,27 @@ inline constexpr std::string_view method_labels[] = {"fs-backup",       "csi-sna
 /// "volumePolicies[2]" or "global volumePolicies[0] (skip)"-style short label; "" when none.
 [[nodiscard]] std::string policy_label(const volume_record& r);
 
-/// A table, one row per volume, then a summary and the notes. Columns: NAMESPACE,
-/// POD/VOLUME, PVC, PV, STORAGECLASS, METHOD, POLICY, REASON.
-[[nodiscard]] std::string render_table(const plan_result& plan, const report_context& ctx);
+/// How render_table lays the plan out (kubectl's printers: `-o wide`, `--no-headers`).
+struct table_options {
+  /// `-o wide`: POD/VOLUME, PVC, PV, STORAGECLASS, SNAPSHOTCLASS and DATAMOVER beside the
+  /// default columns, and the whole reason whatever `width`.
+  bool wide = false;
+  /// `--no-headers`: the rows only (no header row, summary or notes: -o json has them).
+  bool no_headers = false;
+  /// ANSI colours on METHOD (errors red, skipped and not-backed-up yellow, fs-backup cyan,
+  /// snapshots green, custom magenta): `--color`, on a terminal by default.
+  bool color = false;
+  /// Columns of the terminal: a row's REASON is cut to fit, ending in "…" (U+2026). 0 (a pipe,
+  /// a file) never cuts.
+  std::size_t width = 0;
+};
+
+/// A table, one row per volume, then a summary and the notes. Columns NAMESPACE, VOLUME (what
+/// `volpol explain VOLUME -n NAMESPACE` takes: the PVC, POD/VOLUME or pv/NAME), METHOD,
+/// POLICY, REASON; `opt.wide` adds POD/VOLUME, PVC, PV, STORAGECLASS, SNAPSHOTCLASS,
+/// DATAMOVER. Cells are escaped (escape_text); columns padded to 253 bytes at most.
+[[nodiscard]] std::string render_table(const plan_result& plan, const report_context& ctx,
+                                       const table_options& opt = {});
 /// Streams the JSON document to `out`, one volume at a time (memory does not grow with the
 /// output): {"kind": "VolumeBackupPlan", "summary", "notes", "problems", "volumes"}.
 void write_json(const plan_result& plan, const report_context& ctx, std::FILE* out);
