@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "kubectl_grammar.h"
 #include "shell_help.h"
 #include "volpol/cli/audit_command.h"
 #include "volpol/cli/diff_command.h"
@@ -69,6 +70,7 @@ namespace {
 int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE* err) {
   CLI::App app{"volpol: predict what a Velero backup does with every volume, and why", "volpol"};
   app.require_subcommand(0, 1);
+  use_volpol_help_format(app);  // before the subcommands, which inherit it
   bool show_version = false;
   app.add_flag("--version", show_version, "Print volpol's version, commit and the Velero commit it mirrors");
 
@@ -118,7 +120,15 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
       "invalid policy given to plan; 3 input that cannot be read or holds no objects; 4 the output\n"
       "could not be written.");
 
-  std::vector<std::string> rev(args.rbegin(), args.rend());
+  take_one_value_per_flag(app);
+  normalized_args given = normalize_args(app, args);
+  if (!given.error.empty()) {
+    std::fprintf(err, "error: %s\n", given.error.c_str());
+    if (!given.help.empty()) std::fprintf(err, "  help: %s\n", given.help.c_str());
+    std::fprintf(err, "see `volpol %s--help`\n", given.command.empty() ? "" : (given.command + " ").c_str());
+    return exit_usage;
+  }
+  std::vector<std::string> rev(given.args.rbegin(), given.args.rend());
   try {
     app.parse(rev);
   } catch (const CLI::ParseError& e) {
@@ -127,8 +137,7 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
       return exit_ok;
     }
     const CLI::App* sub = reached_subcommand(app);
-    std::fprintf(err, "error: %s\n", e.what());
-    std::fprintf(err, "see `volpol %s--help`\n", sub ? (sub->get_name() + " ").c_str() : "");
+    report_parse_error(e, sub ? sub->get_name() : given.command, err);
     return exit_usage;
   }
   if (show_version || version_cmd->parsed()) {

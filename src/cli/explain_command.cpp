@@ -64,19 +64,32 @@ std::vector<const plan::volume_record*> chosen_volumes(const explain_options& op
     for (const plan::volume_record& r : p.volumes) chosen.push_back(&r);
     return chosen;
   }
-  for (const std::string& s : opt.volumes) {
+  // `explain mypvc -n myns` is `explain myns/mypvc`, as kubectl qualifies a bare name by -n;
+  // so is `explain mypod/myvolume -n myns` (the default table's VOLUME) when it names nothing
+  // as NS/PVC.
+  const std::vector<std::string>& ns = opt.plan.include_namespaces;
+  const bool one_namespace = ns.size() == 1 && ns[0].find_first_of("*?[") == std::string::npos;
+  for (const std::string& given : opt.volumes) {
+    std::vector<std::string> tries;
+    const auto slashes = std::count(given.begin(), given.end(), '/');
+    if (slashes > 0 || !one_namespace) tries.push_back(given);
+    if (one_namespace && slashes <= 1 && given.rfind("pv/", 0) != 0) tries.push_back(ns[0] + "/" + given);
+    const std::string& s = tries.back();
     bool found = false;
-    for (const plan::volume_record& r : p.volumes) {
-      if (!selects(s, r, c)) continue;
-      found = true;
-      if (std::find(chosen.begin(), chosen.end(), &r) == chosen.end()) chosen.push_back(&r);
+    for (const std::string& t : tries) {
+      for (const plan::volume_record& r : p.volumes) {
+        if (!selects(t, r, c)) continue;
+        found = true;
+        if (std::find(chosen.begin(), chosen.end(), &r) == chosen.end()) chosen.push_back(&r);
+      }
+      if (found) break;
     }
     if (found) continue;
     unknown = true;
     const std::string near = closest_key(s, p);
-    const std::string shown = s.size() > 200 ? s.substr(0, 200) + "..." : s;
-    std::fprintf(err, "volpol explain: no volume `%s` in the plan%s\n", shown.c_str(),
-                 near.empty() ? "" : fmt::format("; did you mean `{}`?", near).c_str());
+    const std::string shown = given.size() > 200 ? given.substr(0, 200) + "..." : given;
+    std::fprintf(err, "error: no volume `%s` in the plan\n%s", shown.c_str(),
+                 near.empty() ? "" : fmt::format("  help: did you mean `{}`?\n", near).c_str());
   }
   return chosen;
 }
@@ -88,7 +101,7 @@ CLI::App* setup_explain(CLI::App& app, explain_options& opt) {
       "explain", "Explain why each chosen volume is backed up as it is: every step, policy and condition");
   add_plan_input_flags(cmd, opt.plan);
   opt.plan.command = "explain";
-  cmd->add_option("VOLUME", opt.volumes, "Volumes: NS/PVC, NS/POD/VOLUME or pv/NAME");
+  cmd->add_option("VOLUME", opt.volumes, "Volumes: NS/PVC, NS/POD/VOLUME or pv/NAME (PVC or POD/VOLUME with -n NS)");
   cmd->add_flag("--all", opt.all, "Explain every volume of the plan");
   cmd->add_option("-o,--output", opt.plan.output, "Output format")
       ->check(CLI::IsMember({"text", "json", "yaml"}))
@@ -98,11 +111,14 @@ CLI::App* setup_explain(CLI::App& app, explain_options& opt) {
 
 int run_explain(const explain_options& opt, std::FILE* out, std::FILE* err) {
   if (opt.all && !opt.volumes.empty()) {
-    std::fputs("volpol explain: give VOLUME... or --all, not both\n", err);
+    std::fputs("error: give VOLUME... or --all, not both\nsee `volpol explain --help`\n", err);
     return static_cast<int>(exit_code::invalid_usage);
   }
   if (!opt.all && opt.volumes.empty()) {
-    std::fputs("volpol explain: name the volumes to explain (NS/PVC, NS/POD/VOLUME, pv/NAME) or give --all\n", err);
+    std::fputs(
+        "error: name the volumes to explain (NS/PVC, NS/POD/VOLUME, pv/NAME; PVC -n NS) or give --all\n"
+        "see `volpol explain --help`\n",
+        err);
     return static_cast<int>(exit_code::invalid_usage);
   }
   prepare_outcome prepared = prepare_plan(opt.plan, /*trace=*/true, err);

@@ -267,8 +267,14 @@ void add_backup_flags(CLI::App* cmd, plan_options& opt) {
                     "Move CSI snapshot data to the backup storage");
   cmd->add_option("--data-mover", opt.data_mover,
                   "Data mover for snapshot data movement (default velero-fs; \"velero\" means it too)");
-  add_list(cmd, "--include-namespaces,-n,--namespace", opt.include_namespaces,
-           "Namespaces to include (globs; default *); -n as in kubectl");
+  CLI::Option* namespaces = cmd->add_option("--include-namespaces,-n,--namespace", opt.include_namespaces,
+                                            "Namespaces to include (globs; default *); -n as in kubectl");
+  namespaces->delimiter(',')->type_name("LIST");
+  // kubectl's -A: every namespace (Velero's default, `--include-namespaces '*'`).
+  cmd->add_flag_callback(
+         "-A,--all-namespaces", [&opt] { opt.include_namespaces = {"*"}; },
+         "Every namespace (--include-namespaces '*', the default); not with -n")
+      ->excludes(namespaces);
   add_list(cmd, "--exclude-namespaces", opt.exclude_namespaces, "Namespaces to exclude (globs)");
   add_list(cmd, "--include-resources", opt.include_resources, "Resources to include (pods, pvc, pv ...)");
   add_list(cmd, "--exclude-resources", opt.exclude_resources, "Resources to exclude");
@@ -425,7 +431,7 @@ bool load_plan_objects(const plan_options& opt, const live_cluster* live, const 
   {
     capped_problems shown(err);  // 20 alike at most on stderr; every one in the machine formats
     for (const diagnostic& d : p.loaded.problems) {
-      if (opt.output != "table") ctx.input_problems.push_back(d);
+      if (opt.output != "table" && opt.output != "wide") ctx.input_problems.push_back(d);
       if (d.level == severity::error) p.input_errors = true;
       shown.write(d);
     }

@@ -50,7 +50,10 @@ TEST(app, help_of_a_command_is_its_usage) {
 TEST(app, errors_end_with_a_usage_hint) {
   const auto r = run_cli({"plan", "--snapshot-volume"});
   EXPECT_EQ(r.exit, 2);
-  EXPECT_EQ(r.err, "error: The following argument was not expected: --snapshot-volume\nsee `volpol plan --help`\n");
+  EXPECT_EQ(r.err,
+            "error: unknown flag `--snapshot-volume` for `volpol plan`\n"
+            "  help: did you mean `--snapshot-volumes`?\n"
+            "see `volpol plan --help`\n");
   const auto v = run_cli({"validate", "--bogus", "x.yaml"});
   EXPECT_NE(v.err.find("see `volpol validate --help`"), std::string::npos) << v.err;
 }

@@ -17,7 +17,7 @@ fi
 rc=0
 "$volpol" serve --workers 0 --tls-cert a --tls-key b 2>"$tmp/err" || rc=$?
 [ "$rc" = 2 ] || fail "bad flag: exit $rc, want 2"
-grep -q -- '--workers: Value 0 not in range 1 to 1024' "$tmp/err" || fail "bad flag message: $(cat "$tmp/err")"
+grep -q -- '--workers: `0` is not a number from 1 to 1024' "$tmp/err" || fail "bad flag message: $(cat "$tmp/err")"
 
 # Seconds must be finite numbers in range (NaN passed CLI11's own checks and broke the server).
 for bad in "--read-timeout nan" "--shutdown-delay 1e308" "--cert-reload-interval inf" "--request-timeout 0"; do
