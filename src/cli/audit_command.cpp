@@ -3,6 +3,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "readable_file.h"
+
 #include "volpol/cli/plan_inputs.h"
 #include "volpol/verify/audit.h"
 
@@ -30,13 +32,14 @@ CLI::App* setup_audit(CLI::App& app, audit_options& opt) {
 }
 
 int run_audit(const audit_options& opt, std::FILE* out, std::FILE* err) {
+  if (!readable_file("", opt.volume_info, err)) return exit_unreadable;
   auto actual = verify::read_backup_volume_infos(opt.volume_info);
-  if (const diagnostic* e = actual.error()) {
+  if (const diagnostic* e = actual.error()) {  // not a volume info: an input that cannot be read (3)
     std::fprintf(err, "error: %s\n", e->to_string().c_str());
-    return exit_audit_error;
+    return exit_unreadable;
   }
   prepare_outcome p = prepare_plan(opt.plan, /*trace=*/false, err);
-  if (!p.plan) return exit_audit_error;
+  if (!p.plan) return p.exit == exit_unreadable ? exit_unreadable : exit_audit_error;
   const verify::audit_result a = verify::audit(p.plan->result, p.plan->loaded.objects, actual.value());
   const std::string text = opt.output == "json" ? verify::render_audit_json(a, opt.volume_info)
                                                 : verify::render_audit_text(a, opt.volume_info);

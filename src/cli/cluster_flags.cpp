@@ -2,8 +2,12 @@
 #include "volpol/cli/cluster_flags.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
+
 #include <simdjson.h>
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstring>
 
 #include <algorithm>
 #include <functional>
@@ -132,6 +136,13 @@ std::string resource_policy_of(const std::string& backup_json) {
 /// Checked first: kubectl's own message for an unknown context is easy to misread.
 /// @return its name, or why there is none (kubectl missing, unknown context, no current one).
 result<std::string> kubectl_context(const k8s::kubectl_config& kc) {
+  // kubectl reads a missing --kubeconfig as an empty one ("no contexts"): name the file.
+  if (!kc.kubeconfig.empty() && ::access(kc.kubeconfig.c_str(), R_OK) != 0) {
+    diagnostic d = make_error(fmt::format("cannot read `{}`: {}", kc.kubeconfig, std::strerror(errno)));
+    d.where.file = "--kubeconfig";
+    d.help = "give the kubeconfig file kubectl uses (default: $KUBECONFIG, then ~/.kube/config)";
+    return d;
+  }
   k8s::kubectl_config no_context = kc;
   no_context.context.clear();
   no_context.request_timeout.clear();

@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "readable_file.h"
+
 #include "volpol/cli/plan_settings.h"
 #include "volpol/verify/plan_diff.h"
 
@@ -42,9 +44,16 @@ CLI::App* setup_diff(CLI::App& app, diff_options& opt) {
 
 int run_diff(const diff_options& opt, std::FILE* out, std::FILE* err) {
   if (opt.policies.size() > 2 || opt.global_policies.size() > 2 || opt.backups.size() > 2) {
-    std::fputs("volpol diff: --policy, --global-policy and --backup take one value (both sides) or two (A, B)\n", err);
+    std::fputs(
+        "error: --policy, --global-policy and --backup take one value (both sides) or two (A, B)\n"
+        "see `volpol diff --help`\n",
+        err);
     return exit_diff_error;
   }
+  for (const std::string& f : opt.policies)
+    if (!readable_file("--policy", f, err)) return exit_unreadable;
+  for (const std::string& f : opt.global_policies)
+    if (!readable_file("--global-policy", f, err)) return exit_unreadable;
   plan_options sides[2] = {opt.common, opt.common};
   std::unique_ptr<prepared_plan> plans[2];
   std::string labels[2];
@@ -61,15 +70,15 @@ int run_diff(const diff_options& opt, std::FILE* out, std::FILE* err) {
       return exit_diff_error;
     }
     if (o.inputs.empty()) {
-      std::fprintf(err, "volpol diff: side %c has no cluster objects: give -f (both sides) or --%c-filename\n",
+      std::fprintf(err, "error: side %c has no cluster objects\n  help: give -f (both sides) or --%c-filename\n",
                    i == 0 ? 'A' : 'B', i == 0 ? 'a' : 'b');
       return exit_diff_error;
     }
     labels[i] = describe_inputs(o);
     prepare_outcome p = prepare_plan(o, /*trace=*/false, err);
     if (!p.plan) {
-      std::fprintf(err, "volpol diff: side %c (%s) cannot be planned\n", i == 0 ? 'A' : 'B', labels[i].c_str());
-      return exit_diff_error;
+      std::fprintf(err, "error: side %c (%s) cannot be planned\n", i == 0 ? 'A' : 'B', labels[i].c_str());
+      return p.exit == exit_unreadable ? exit_unreadable : exit_diff_error;
     }
     input_errors = input_errors || p.plan->input_errors;
     plans[i] = std::move(p.plan);

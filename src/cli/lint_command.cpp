@@ -10,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "readable_file.h"
 #include "volpol/cli/app.h"
 #include "volpol/core/text_file.h"
 #include "volpol/k8s/loader.h"
@@ -45,8 +46,8 @@ bool select_rules(const lint_options& opt, lint::rule_selection& sel, std::FILE*
       const lint::rule_info* r = lint::find_rule(n);
       if (r == nullptr) {
         std::fprintf(err,
-                     "volpol lint: unknown rule `%s` (rules are codes like VP110 or names like "
-                     "unreachable-policy; `volpol lint --list-rules` lists them)\n",
+                     "error: unknown rule `%s`\n  help: rules are codes like VP110 or names like "
+                     "unreachable-policy; `volpol lint --list-rules` lists them\n",
                      n.c_str());
         return false;
       }
@@ -84,7 +85,7 @@ int run_lint(const lint_options& opt, std::FILE* out, std::FILE* err) {
   if (!opt.explain.empty()) {
     const lint::rule_info* r = lint::find_rule(opt.explain);
     if (r == nullptr) {
-      std::fprintf(err, "volpol lint: unknown rule `%s` (`volpol lint --list-rules` lists them)\n",
+      std::fprintf(err, "error: unknown rule `%s`\n  help: `volpol lint --list-rules` lists them\n",
                    opt.explain.c_str());
       return exit_usage;
     }
@@ -100,9 +101,14 @@ int run_lint(const lint_options& opt, std::FILE* out, std::FILE* err) {
   }
   const plan_options& po = opt.plan;
   if (po.policy_file.empty() && po.global_policy_file.empty() && po.inputs.empty() && !po.cluster.cluster) {
-    std::fputs("volpol lint: give --policy FILE, --global-policy FILE or -f PATH (or --explain RULE)\n", err);
+    std::fputs(
+        "error: give --policy FILE, --global-policy FILE or -f PATH (or --explain RULE)\n"
+        "see `volpol lint --help`\n",
+        err);
     return exit_usage;
   }
+  if (!readable_file("--policy", po.policy_file, err) || !readable_file("--global-policy", po.global_policy_file, err))
+    return exit_unreadable;
   lint::rule_selection rules;
   if (!select_rules(opt, rules, err)) return exit_usage;
   const lint::level fail_level = lint::level_from_string(opt.fail_level).value_or(lint::level::warning);

@@ -20,6 +20,7 @@
 #include "capped_problems.h"
 #include "load_progress.h"
 #include "phase_timings.h"
+#include "readable_file.h"
 #include "suggest.h"
 #include "volpol/cli/app.h"
 #include "volpol/cli/backup_choice.h"
@@ -440,7 +441,19 @@ bool load_plan_objects(const plan_options& opt, const live_cluster* live, const 
                         p.loaded.counts.pods;
   for (const auto& [kind, n] : p.loaded.counts.other_kinds) objects += n;
   if (cluster_failed) p.unreadable_input = true;
-  if (objects == 0 && !cluster_failed && (live || !opt.inputs.empty())) {
+  if (objects == 0 && !p.loaded.counts.read_kinds.empty() && !cluster_failed && !live && !opt.inputs.empty()) {
+    // Objects volpol keeps (a Backup, a Schedule, StorageClasses) but nothing with a volume.
+    std::vector<std::string> named, held;
+    for (const std::string& i : opt.inputs) named.push_back(i == "-" ? "standard input (-)" : i);
+    for (const auto& [kind, n] : p.loaded.counts.read_kinds) held.push_back(fmt::format("{} {}", n, kind));
+    std::fprintf(err,
+                 "error: %s: no PersistentVolumes, PersistentVolumeClaims or pods to plan: %s %s\n"
+                 "  help: give the cluster's objects with -f too (`--backup FILE` takes a Backup's or Schedule's "
+                 "options)\n",
+                 fmt::format("{}", fmt::join(named, ", ")).c_str(), named.size() == 1 ? "it holds" : "they hold",
+                 fmt::format("{}", fmt::join(held, ", ")).c_str());
+    p.unreadable_input = true;
+  } else if (objects == 0 && !cluster_failed && (live || !opt.inputs.empty())) {
     std::vector<std::string> named;
     for (const std::string& i : opt.inputs) named.push_back(i == "-" ? "standard input (-)" : i);
     std::fprintf(err, "error: %s: no Kubernetes objects%s\n",
@@ -565,6 +578,12 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
   usage_command = opt.command;
   auto p = std::make_unique<prepared_plan>();
   if (!plan_flags_agree(opt, err)) return out;
+  // A policy file that cannot be read is an input that cannot be read (3), as a -f path is.
+  if (!readable_file("--policy", opt.policy_file, err) ||
+      !readable_file("--global-policy", opt.global_policy_file, err)) {
+    out.exit = exit_unreadable;
+    return out;
+  }
   opt.cluster.velero_version = opt.velero_version;
   if (opt.cluster.cluster && !read_cluster_into(opt.cluster, *p, err)) {
     out.exit = exit_unreadable;

@@ -80,7 +80,9 @@ std::vector<std::string> files_to_validate(const std::vector<std::string>& paths
 
 int run_validate(const validate_options& opt, std::FILE* out, std::FILE* err) {
   if (opt.files.empty() || (opt.global && opt.restore)) {
-    std::fputs("volpol validate: give one or more FILEs, and at most one of --global and --restore\n", err);
+    std::fputs(
+        "error: give one or more FILEs, and at most one of --global and --restore\nsee `volpol validate --help`\n",
+        err);
     return static_cast<int>(exit_code::invalid_usage);
   }
   const policy::policy_use use = opt.restore ? policy::policy_use::restore

@@ -183,6 +183,19 @@ resource_policies decode_document_node(const YAML::Node& root, const text_origin
   doc.mark = mark_of(root);
   if (node_decoder::is_null(root)) return doc;  // `~` or `---` alone: an empty document, as in Go
   doc.not_a_mapping = !root.IsMap();
+  // A Kubernetes object that is not a ConfigMap (a cluster dump in a folder of policies): one
+  // error that says what it is, not one "unknown field" per key. Velero's decode (yaml.v3 with
+  // KnownFields) refuses it too.
+  if (root.IsMap() && !root["version"] && !root["volumePolicies"] && root["kind"] && root["kind"].IsScalar() &&
+      root["apiVersion"] && root["apiVersion"].IsScalar()) {
+    d.error(doc.mark, "",
+            fmt::format("not a resource policy: a Kubernetes {} object (apiVersion {})",
+                        escape_text(root["kind"].Scalar()), escape_text(root["apiVersion"].Scalar())),
+            "a resource policy starts with `version: v1` (or is a ConfigMap holding one); cluster objects go to "
+            "`volpol plan -f`");
+    doc.version_failed = true;  // reported: no "missing `version`" beside it
+    return doc;
+  }
   d.fields(root, "", doc.mark, "the policy document", document_fields,
            [&](std::string_view key, const YAML::Node& v, value_mark km, const std::string& p) {
              const value_mark vm = value_position(v, km);

@@ -183,6 +183,25 @@ result<std::vector<plan::backup_volume_info>> parse_backup_volume_infos(std::str
       v.pv = std::move(i);
     }
     if (!f.error().empty()) return error_at(source, f.error());
+    // Go's json.Unmarshal ignores unknown fields, so `[{"foo": 1}]` decodes; but an entry that
+    // names no volume (no pvcName, pvName or pvbInfo) is not what Velero writes
+    // (pkg/backup/backup.go BackupVolumeInfos): it is not a volume info file.
+    if (v.pvc_name.empty() && v.pv_name.empty() && !v.pvb) {
+      std::string found;
+      std::size_t keys = 0;
+      for (const auto field : obj) {
+        if (keys++ == 8) {
+          found += ", ...";
+          break;
+        }
+        found += fmt::format("{}`{}`", found.empty() ? "" : ", ", escape_text(field.key));
+      }
+      return error_at(source,
+                      fmt::format("not a BackupVolumeInfo array: the entry names no volume (no pvcName, pvName or "
+                                  "pvbInfo); it has {}",
+                                  found.empty() ? std::string("no fields") : "the fields " + found),
+                      path);
+    }
     out.push_back(std::move(v));
   }
   return out;

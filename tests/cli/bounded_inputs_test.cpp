@@ -37,7 +37,7 @@ TEST(bounded_inputs, dev_zero_is_refused_at_once_by_every_reader) {
             "/dev/zero: cannot read the policy file: not text (a NUL byte at offset 0)"},
            {{"test", "/dev/zero"}, 1, "cannot read the test file: not text (a NUL byte at offset 0)"},
            {{"audit", "/dev/zero", "-f", cluster},
-            2,
+            3,
             "/dev/zero: not read: neither JSON nor an archive (a NUL byte at offset 0)"},
        }) {
     SCOPED_TRACE(c.args.front() + " " + c.args.back());
