@@ -4,10 +4,12 @@
 # the plan of a backup of examples/cluster/ with a snapshot class per storage class and data
 # movement, a global policy that skips unbound claims, and an AWS volume snapshot location.
 # Usage: bash scripts/run-example.sh [extra volpol plan flags, e.g. -o json]
+# VOLPOL_EXAMPLE_BUILD_DIR (default build-example) is its own folder: scripts/test.sh builds
+# build/ with tests on, and sharing one folder made each rebuild everything after the other.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-build=${VOLPOL_BUILD_DIR:-build}
+build=${VOLPOL_EXAMPLE_BUILD_DIR:-build-example}
 start=$SECONDS
 echo "run-example: configuring $build (the volpol binary only)" >&2
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DVOLPOL_BUILD_TESTS=OFF -DVOLPOL_BUILD_BENCH=OFF \
@@ -22,4 +24,7 @@ set -x
   -f examples/cluster \
   --volume-snapshot-locations default=aws \
   --snapshot-move-data \
-  "$@"
+  "$@" || status=$?
+{ set +x; } 2>/dev/null
+echo "run-example: volpol is $build/volpol; \`$build/volpol help plan\` prints what \`man volpol-plan\` does after \`cmake --install $build\`" >&2
+exit "${status:-0}"
