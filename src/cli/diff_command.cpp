@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "readable_file.h"
+#include "terminal.h"
 
 #include "volpol/cli/plan_settings.h"
 #include "volpol/verify/plan_diff.h"
@@ -39,6 +40,7 @@ CLI::App* setup_diff(CLI::App& app, diff_options& opt) {
   cmd->add_option("-o,--output", opt.output, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_str("text");
+  add_color_flag(cmd, opt.color);
   return cmd;
 }
 
@@ -86,7 +88,14 @@ int run_diff(const diff_options& opt, std::FILE* out, std::FILE* err) {
   const verify::plan_diff d = verify::diff_plans(plans[0]->result, plans[1]->result);
   const verify::diff_labels l{labels[0], labels[1], std::string(to_string(plans[0]->result.server.velero.version)),
                               std::string(to_string(plans[1]->result.server.velero.version))};
-  const std::string text = opt.output == "json" ? verify::render_diff_json(d, l) : verify::render_diff_text(d, l);
+  std::string text = opt.output == "json" ? verify::render_diff_json(d, l) : verify::render_diff_text(d, l);
+  if (opt.output == "text" && use_color(opt.color, out)) {
+    static constexpr color_rule sides[] = {{"  only in A:", 2, 9, color::red, true},
+                                           {"  only in B:", 2, 9, color::green, true},
+                                           {"  A: ", 2, 1, color::red, true},
+                                           {"  B: ", 2, 1, color::green, true}};
+    text = colorized(text, sides);
+  }
   std::fwrite(text.data(), 1, text.size(), out);
   if (input_errors) return exit_diff_error;
   return d.empty() ? exit_no_change : exit_changes;

@@ -201,9 +201,16 @@ std::string reversed_words(const std::string& s) {
 }  // namespace
 
 void report_parse_error(const CLI::ParseError& e, const std::string& command, std::FILE* err) {
+  std::string help;
+  const std::string message = volpol_message(e, command, help);
+  std::fprintf(err, "error: %s\n", message.c_str());
+  if (!help.empty()) std::fprintf(err, "  help: %s\n", help.c_str());
+  std::fprintf(err, "see `volpol %s--help`\n", command.empty() ? "" : (command + " ").c_str());
+}
+
+std::string volpol_message(const CLI::ParseError& e, const std::string& command, std::string& help) {
   std::string text = e.what();
   std::string message;
-  std::string help;
   if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
     const std::size_t colon = text.find(": ");
     const std::string words = colon == std::string::npos ? text : reversed_words(text.substr(colon + 2));
@@ -229,9 +236,7 @@ void report_parse_error(const CLI::ParseError& e, const std::string& command, st
     for (const char c : message.substr(one_of + 15)) listed += c == ',' ? std::string(", ") : std::string(1, c);
     message = message.substr(0, one_of + 15) + listed;
   }
-  std::fprintf(err, "error: %s\n", message.c_str());
-  if (!help.empty()) std::fprintf(err, "  help: %s\n", help.c_str());
-  std::fprintf(err, "see `volpol %s--help`\n", command.empty() ? "" : (command + " ").c_str());
+  return message;
 }
 
 namespace {

@@ -40,6 +40,10 @@ struct normalized_args {
 /// `  help:` line, and "see `volpol CMD --help`" (`command` empty: `volpol --help`).
 void report_parse_error(const CLI::ParseError& e, const std::string& command, std::FILE* err);
 
+/// CLI11's parse error `e` as volpol words it (no `error:` prefix); `help` gets a help line or
+/// is left as it is. `command` names the subcommand in "for `volpol plan`" ("" for none).
+[[nodiscard]] std::string volpol_message(const CLI::ParseError& e, const std::string& command, std::string& help);
+
 /// Help text in volpol's notation: `--snapshot-volumes[=BOOL]`, `--threads N (default 0)`,
 /// no CLI11 type names or range notation. Installed on `app` (its subcommands inherit it).
 void use_volpol_help_format(CLI::App& app);

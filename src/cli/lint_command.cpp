@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "readable_file.h"
+#include "terminal.h"
 #include "volpol/cli/app.h"
 #include "volpol/core/text_file.h"
 #include "volpol/k8s/loader.h"
@@ -78,6 +79,7 @@ CLI::App* setup_lint(CLI::App& app, lint_options& opt) {
   cmd->add_option("--enable", opt.enable, "Rules to turn on again, after --disable")->delimiter(',')->type_name("RULE");
   cmd->add_option("--explain", opt.explain, "Print what a rule finds and why, then exit")->type_name("RULE");
   cmd->add_flag("--list-rules", opt.list_rules, "List every rule, then exit");
+  add_color_flag(cmd, opt.color);
   return cmd;
 }
 
@@ -155,7 +157,17 @@ int run_lint(const lint_options& opt, std::FILE* out, std::FILE* err) {
   if (opt.output == "json") write(lint::render_json(findings, release), out);
   else if (opt.output == "sarif") write(lint::render_sarif(findings, release), out);
   else if (opt.output == "github") write(lint::render_github(findings), out);
-  else write(lint::render_text(findings), out);
+  else if (use_color(opt.color, out)) {
+    static constexpr color_rule levels[] = {{": error VP", 2, 5, color::red, false},
+                                            {": warning VP", 2, 7, color::yellow, false},
+                                            {": info VP", 2, 4, color::cyan, false},
+                                            {"error VP", 0, 5, color::red, true},
+                                            {"warning VP", 0, 7, color::yellow, true},
+                                            {"info VP", 0, 4, color::cyan, true}};
+    write(colorized(lint::render_text(findings), levels), out);
+  } else {
+    write(lint::render_text(findings), out);
+  }
 
   const bool failing = std::any_of(findings.begin(), findings.end(),
                                    [&](const lint::finding& f) { return lint::at_least(f.severity, fail_level); });

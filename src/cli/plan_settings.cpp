@@ -4,6 +4,11 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+
+#include "kubectl_grammar.h"
+#include "suggest.h"
+
 namespace volpol::cli {
 
 result<void> apply_settings(const std::vector<std::string>& settings, plan_options& opt) {
@@ -15,12 +20,28 @@ result<void> apply_settings(const std::vector<std::string>& settings, plan_optio
   app.add_option("--policy", more.policy_file);
   app.add_option("--global-policy", more.global_policy_file);
   std::vector<std::string> args;
-  for (const std::string& s : settings) args.push_back("--" + s);  // `snapshot-move-data` alone means true
+  std::vector<std::string> known;
+  for (const CLI::Option* o : app.get_options())
+    for (const std::string& l : o->get_lnames()) known.push_back(l);
+  for (const std::string& s : settings) {
+    const std::string key = s.substr(0, s.find('='));
+    if (std::find(known.begin(), known.end(), key) == known.end()) {
+      diagnostic d = make_error(fmt::format("unknown setting `{}`", key));
+      const std::string near = closest_word(key, known);
+      d.help = near.empty() ? "settings are plan flags without their dashes: snapshot-move-data=true, policy=FILE, ..."
+                            : fmt::format("did you mean `{}`?", near);
+      return d;
+    }
+    args.push_back("--" + s);  // `snapshot-move-data` alone means true
+  }
   std::vector<std::string> rev(args.rbegin(), args.rend());
   try {
     app.parse(rev);
   } catch (const CLI::ParseError& e) {
-    return make_error(fmt::format("setting: {}", e.what()));
+    std::string help;
+    diagnostic d = make_error(volpol_message(e, "", help));
+    d.help = help;
+    return d;
   }
   // Only what the settings give replaces `opt`'s.
   auto take = [](auto& target, const auto& given, bool present) {

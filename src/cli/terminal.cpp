@@ -36,4 +36,36 @@ std::size_t terminal_width(std::FILE* out) {
   return 0;
 }
 
+std::string colorized(std::string_view text, std::span<const color_rule> rules) {
+  static constexpr std::string_view codes[] = {"\x1b[31m", "\x1b[32m", "\x1b[33m", "\x1b[36m"};
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  while (!text.empty()) {
+    const std::size_t nl = text.find('\n');
+    const std::string_view line = text.substr(0, nl == std::string_view::npos ? text.size() : nl + 1);
+    text.remove_prefix(line.size());
+    std::size_t at = std::string_view::npos;
+    const color_rule* hit = nullptr;
+    for (const color_rule& r : rules) {
+      const std::size_t pos = r.line_start ? (line.starts_with(r.needle) ? 0 : std::string_view::npos)
+                                           : line.find(r.needle);
+      if (pos != std::string_view::npos) {
+        at = pos + r.offset;
+        hit = &r;
+        break;
+      }
+    }
+    if (hit == nullptr || at + hit->length > line.size()) {
+      out += line;
+      continue;
+    }
+    out += line.substr(0, at);
+    out += codes[static_cast<std::size_t>(hit->c)];
+    out += line.substr(at, hit->length);
+    out += "\x1b[0m";
+    out += line.substr(at + hit->length);
+  }
+  return out;
+}
+
 }  // namespace volpol::cli

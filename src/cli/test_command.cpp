@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "readable_file.h"
+#include "terminal.h"
 
 #include "volpol/cli/app.h"
 #include "volpol/verify/test_suite.h"
@@ -19,6 +20,7 @@ CLI::App* setup_test(CLI::App& app, test_options& opt) {
       ->check(CLI::IsMember({"text", "json", "junit"}))
       ->default_str("text");
   cmd->add_flag("--update", opt.update, "Write what the plan says now as the tests' expectations");
+  add_color_flag(cmd, opt.color);
   add_velero_version_flag(cmd, opt.velero_version, /*reads_cluster=*/true);
   return cmd;
 }
@@ -42,6 +44,13 @@ int run_test_command(const test_options& opt, std::FILE* out, std::FILE* err) {
   if (opt.output == "json") text = verify::render_test_json(s);
   else if (opt.output == "junit") text = verify::render_test_junit(s);
   else text = verify::render_test_text(s);
+  if (opt.output == "text" && use_color(opt.color, out)) {
+    static constexpr color_rule outcomes[] = {{"FAIL ", 0, 4, color::red, true},
+                                              {"PASS ", 0, 4, color::green, true},
+                                              {"    - ", 4, 1, color::red, true},
+                                              {"    + ", 4, 1, color::green, true}};
+    text = colorized(text, outcomes);
+  }
   std::fwrite(text.data(), 1, text.size(), out);
   return s.failed > 0 ? static_cast<int>(exit_code::input_errors) : static_cast<int>(exit_code::ok);
 }

@@ -31,6 +31,7 @@ struct diff_options {
   std::vector<std::string> inputs_a, inputs_b;                  ///< --a-filename, --b-filename
   std::vector<std::string> set_a, set_b;                        ///< --a-set, --b-set KEY=VALUE
   std::string output = "text";
+  std::string color = "auto";  ///< --color: auto, always, never (the text output)
 };
 
 CLI::App* setup_diff(CLI::App& app, diff_options& opt);

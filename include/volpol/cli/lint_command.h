@@ -37,6 +37,7 @@ namespace volpol::cli {
 struct lint_options {
   plan_options plan;  ///< --policy, --global-policy, -f and the plan flags (its `output` is unused)
   std::string output = "text";
+  std::string color = "auto";  ///< --color: auto, always, never (the text output)
   std::string fail_level = "warning";
   std::vector<std::string> disable, enable;
   std::string explain;  ///< --explain RULE

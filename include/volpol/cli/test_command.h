@@ -24,6 +24,7 @@ namespace volpol::cli {
 struct test_options {
   std::vector<std::string> paths;
   std::string output = "text";
+  std::string color = "auto";  ///< --color: auto, always, never (the text output)
   bool update = false;
   std::string velero_version;  ///< --velero-version: for tests whose server names none
 };
