@@ -31,9 +31,9 @@ CLI::App* setup_diff(CLI::App& app, diff_options& opt) {
   cmd->add_option("--policy", opt.policies, "Resource policy; give it twice for A and B");
   cmd->add_option("--global-policy", opt.global_policies, "Global volume policy; give it twice for A and B");
   cmd->add_option("--backup", opt.backups, "Backup options from a Velero Backup object; twice for A and B");
-  cmd->add_option("-f,--filename", opt.common.inputs, "Cluster objects for both sides");
-  cmd->add_option("--a-filename", opt.inputs_a, "Cluster objects for side A only (then)");
-  cmd->add_option("--b-filename", opt.inputs_b, "Cluster objects for side B only (now)");
+  cmd->add_option("-f,--filename", opt.common.inputs, "Cluster objects for both sides")->delimiter(',');
+  cmd->add_option("--a-filename", opt.inputs_a, "Cluster objects for side A only (then)")->delimiter(',');
+  cmd->add_option("--b-filename", opt.inputs_b, "Cluster objects for side B only (now)")->delimiter(',');
   cmd->add_option("--a-set", opt.set_a, "KEY=VALUE: a plan flag for side A only (snapshot-move-data=true ...)");
   cmd->add_option("--b-set", opt.set_b, "KEY=VALUE: a plan flag for side B only");
   add_backup_flags(cmd, opt.common);

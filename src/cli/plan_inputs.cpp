@@ -237,7 +237,8 @@ void add_plan_input_flags(CLI::App* cmd, plan_options& opt) {
                   "Global volume policy document or ConfigMap (its volumePolicies apply after the backup's)");
   cmd->add_option("-f,--filename", opt.inputs,
                   "Cluster objects: files, folders, - (stdin), or a Velero backup (.tar.gz or unpacked); "
-                  "or --cluster");
+                  "or --cluster. Repeat it, or separate with commas, as kubectl's -f")
+      ->delimiter(',');
   cmd->add_option("--backup", opt.backup_file,
                   "Take the backup options from a Velero Backup or Schedule: a file, or the name of one in the "
                   "-f inputs (flags override)");

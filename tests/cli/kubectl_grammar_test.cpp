@@ -33,6 +33,10 @@ TEST(kubectl_grammar, a_flag_takes_one_value_and_positionals_go_anywhere) {
   const auto two = run_cli({"explain", "media/media-library", "-f", shop, "-f", media, "-f", pvs, "--policy", policy});
   EXPECT_EQ(two.exit, 0) << two.err;
   EXPECT_EQ(two.out.find("media/media-library\n"), 0u) << two.out;
+  // Commas separate files, as in kubectl's -f.
+  const auto commas = run_cli({"explain", "media/media-library", "-f", shop + "," + media + "," + pvs, "--policy", policy});
+  EXPECT_EQ(commas.exit, 0) << commas.err;
+  EXPECT_EQ(commas.out, two.out);
 }
 
 TEST(kubectl_grammar, equals_forms_booleans_and_output_case) {
