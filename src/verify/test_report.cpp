@@ -24,7 +24,7 @@ std::string failure_text(const case_result& c, std::string_view pad) {
     std::string text = d.to_string();  // help, when any, on its own line
     for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1))
       text.insert(at + 1, pad);
-    out += fmt::format("{}{}{}\n", pad, d.level == severity::warning ? "warning: " : "", text);
+    out += fmt::format("{}{}\n", pad, text);  // to_string says `warning:` itself
   }
   for (const expectation_result& r : c.checks) {
     if (r.passed()) continue;

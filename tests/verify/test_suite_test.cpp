@@ -121,6 +121,27 @@ TEST(test_run, a_wrong_expectation_fails_with_the_field_that_differs) {
   EXPECT_NE(junit.find("<testsuites name=\"volpol test\" tests=\"1\" failures=\"1\">"), std::string::npos);
 }
 
+// A warning of a test's inputs is printed once as `file:line: warning: ...` (issue 35: the
+// text said "warning: dump.yaml:275: warning: ...").
+TEST(test_report, a_warning_is_named_once) {
+  run_summary s;
+  case_result c;
+  c.file = "t/volpol-test.yaml";
+  c.name = "demo";
+  diagnostic w = make_error("a warning of the dump");
+  w.level = severity::warning;
+  w.where.file = "dump.yaml";
+  w.where.line = 275;
+  c.problems.add(w);
+  c.problems.add(make_error("an error of the dump"));
+  s.cases.push_back(std::move(c));
+  s.failed = 1;
+  const std::string text = render_test_text(s);
+  EXPECT_NE(text.find("  dump.yaml:275: warning: a warning of the dump\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("warning: dump.yaml"), std::string::npos) << text;
+  EXPECT_NE(text.find("  an error of the dump\n"), std::string::npos) << text;
+}
+
 TEST(test_run, an_invalid_policy_fails_the_test_with_the_policy_problem) {
   const auto dir = scratch_dir("badpolicy");
   write_file(dir / "volpol-test.yaml", R"(policy: {version: v2}
