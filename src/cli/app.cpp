@@ -71,6 +71,7 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
   CLI::App app{"volpol: predict what a Velero backup does with every volume, and why", "volpol"};
   app.require_subcommand(0, 1);
   use_volpol_help_format(app);  // before the subcommands, which inherit it
+  app.set_help_flag("-h,--help", "Print this help");
   bool show_version = false;
   app.add_flag("--version", show_version, "Print volpol's version, commit and the Velero commit it mirrors");
 

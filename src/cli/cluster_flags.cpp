@@ -2,11 +2,13 @@
 #include "volpol/cli/cluster_flags.h"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <simdjson.h>
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 #include <algorithm>
@@ -137,11 +139,27 @@ std::string resource_policy_of(const std::string& backup_json) {
 /// @return its name, or why there is none (kubectl missing, unknown context, no current one).
 result<std::string> kubectl_context(const k8s::kubectl_config& kc) {
   // kubectl reads a missing --kubeconfig as an empty one ("no contexts"): name the file.
-  if (!kc.kubeconfig.empty() && ::access(kc.kubeconfig.c_str(), R_OK) != 0) {
-    diagnostic d = make_error(fmt::format("cannot read `{}`: {}", kc.kubeconfig, std::strerror(errno)));
+  struct stat st {};
+  const bool missing = !kc.kubeconfig.empty() && ::stat(kc.kubeconfig.c_str(), &st) != 0;
+  const bool folder = !kc.kubeconfig.empty() && !missing && S_ISDIR(st.st_mode);
+  if (missing || folder || (!kc.kubeconfig.empty() && ::access(kc.kubeconfig.c_str(), R_OK) != 0)) {
+    diagnostic d = make_error(
+        fmt::format("cannot read `{}`: {}", kc.kubeconfig, folder ? "it is a folder" : std::strerror(errno)));
     d.where.file = "--kubeconfig";
     d.help = "give the kubeconfig file kubectl uses (default: $KUBECONFIG, then ~/.kube/config)";
     return d;
+  }
+  // kubectl in a pod reads its service account instead (rest.InClusterConfig).
+  if (kc.kubeconfig.empty() && std::getenv("KUBECONFIG") == nullptr &&
+      std::getenv("KUBERNETES_SERVICE_HOST") == nullptr) {
+    const char* home = std::getenv("HOME");
+    const std::string config = std::string(home != nullptr ? home : "") + "/.kube/config";
+    if (::stat(config.c_str(), &st) != 0) {
+      diagnostic d = make_error(fmt::format("no kubeconfig: $KUBECONFIG is not set and {} does not exist", config));
+      d.where.file = "--cluster";
+      d.help = "give --kubeconfig FILE, or set KUBECONFIG";
+      return d;
+    }
   }
   k8s::kubectl_config no_context = kc;
   no_context.context.clear();

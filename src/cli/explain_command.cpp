@@ -88,8 +88,12 @@ std::vector<const plan::volume_record*> chosen_volumes(const explain_options& op
     unknown = true;
     const std::string near = closest_key(s, p);
     const std::string shown = given.size() > 200 ? given.substr(0, 200) + "..." : given;
+    std::string help = near.empty() ? std::string() : fmt::format("did you mean `{}`?", near);
+    if (!ns.empty() && given.find('/') != std::string::npos && given.rfind("pv/", 0) != 0)
+      help += (help.empty() ? "" : " ") +
+              fmt::format("-n {} leaves other namespaces out of the plan", fmt::join(ns, ","));
     std::fprintf(err, "error: no volume `%s` in the plan\n%s", shown.c_str(),
-                 near.empty() ? "" : fmt::format("  help: did you mean `{}`?\n", near).c_str());
+                 help.empty() ? "" : fmt::format("  help: {}\n", help).c_str());
   }
   return chosen;
 }
@@ -127,13 +131,15 @@ int run_explain(const explain_options& opt, std::FILE* out, std::FILE* err) {
   const k8s::cluster& c = prepared.plan->loaded.objects;
   bool unknown = false;
   const std::vector<const plan::volume_record*> chosen = chosen_volumes(opt, p, c, err, unknown);
-  if (unknown) return static_cast<int>(exit_code::invalid_usage);
+  // As `kubectl get a b` with b missing: what was found is printed, then the exit says not all was.
+  if (unknown && chosen.empty()) return static_cast<int>(exit_code::invalid_usage);
   const std::string& format = opt.plan.output;
   const plan::report_context& ctx = prepared.plan->context;
   const phase_timing timing("output");  // VOLPOL_TIMINGS=1
   if (format == "json") plan::write_explanations_json(chosen, p, ctx, out);
   else if (format == "yaml") plan::write_explanations_yaml(chosen, p, ctx, out);
   else plan::write_explanations_text(chosen, p, ctx, out);
+  if (unknown) return static_cast<int>(exit_code::invalid_usage);
   if (prepared.plan->unreadable_input) return static_cast<int>(exit_code::unreadable_input);
   // Exit 1 when an input could not be read or a volume explained has errors.
   bool errors = prepared.plan->input_errors;

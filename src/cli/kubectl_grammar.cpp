@@ -29,9 +29,9 @@ bool is_bool_word(const std::string& s) {
 /// A flag: an option that takes no value (CLI11's add_flag).
 bool is_flag(const CLI::Option* o) { return o->get_expected_max() == 0 && !o->get_positional(); }
 
-/// -o/--output takes its value in any case, and yml for yaml (as kubectl's printers do not,
+/// -o/--output (and --color) take their value in any case, and yml for yaml (as kubectl's printers do not,
 /// but users type it).
-bool is_output(const CLI::Option* o) { return o->check_lname("output"); }
+bool lowers_its_value(const CLI::Option* o) { return o->check_lname("output") || o->check_lname("color"); }
 std::string output_value(const std::string& v) {
   std::string l = lower(v);
   return l == "yml" ? "yaml" : l;
@@ -67,7 +67,9 @@ void take_one_value_per_flag(CLI::App& app) {
     if (o->get_positional() || is_flag(o)) continue;
     // An option whose value is optional (--features, --features=none) keeps taking at most one.
     if (o->get_expected_min() == 0) continue;
-    o->allow_extra_args(false);
+    if (o->get_expected_max() > 1) o->allow_extra_args(false);
+    // A flag given twice takes its last value, as pflag's (kubectl -o json -o yaml).
+    else o->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   }
   for (CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) take_one_value_per_flag(*sub);
 }
@@ -75,8 +77,15 @@ void take_one_value_per_flag(CLI::App& app) {
 normalized_args normalize_args(const CLI::App& app, std::vector<std::string> args) {
   normalized_args n;
   std::size_t i = 0;
-  // volpol's own flags come before the command (--version, --help).
-  while (i < args.size() && !args[i].empty() && args[i][0] == '-') ++i;
+  // volpol's own flags come before the command: --version, --help.
+  for (; i < args.size() && !args[i].empty() && args[i][0] == '-'; ++i) {
+    if (args[i] == "--version" || args[i] == "--help" || args[i] == "-h") continue;
+    n.error = fmt::format("unknown flag `{}`", args[i].substr(0, args[i].find('=')));
+    const std::string near = closest_word(args[i], {"--version", "--help"});
+    n.help = near.empty() ? "flags go after the command: `volpol plan -f PATH`"
+                          : fmt::format("did you mean `{}`?", near);
+    return n;
+  }
   const CLI::App* cmd = &app;
   if (i < args.size()) {
     const std::vector<std::string> names = command_names(app);
@@ -106,14 +115,16 @@ normalized_args normalize_args(const CLI::App& app, std::vector<std::string> arg
     std::string name = a;
     std::string value;
     bool has_value = false;
+    bool short_attached = false;  // -fdump.yaml or -Af: what follows the letter
     if (const std::size_t eq = a.find('='); long_form && eq != std::string::npos) {
       name = a.substr(0, eq);
       value = a.substr(eq + 1);
       has_value = true;
     } else if (!long_form && a.size() > 2) {
-      // -f=dump.yaml (pflag drops the `=`), -fdump.yaml, -A
+      // -f=dump.yaml (pflag drops the `=`), -fdump.yaml, -Af (two flags)
       name = a.substr(0, 2);
-      value = a.substr(a[2] == '=' ? 3 : 2);
+      short_attached = a[2] != '=';
+      value = a.substr(short_attached ? 2 : 3);
       has_value = true;
     }
     if (name == "--help" || name == "-h") {
@@ -128,25 +139,42 @@ normalized_args normalize_args(const CLI::App& app, std::vector<std::string> arg
       if (!near.empty()) n.help = fmt::format("did you mean `{}`?", near);
       return n;
     }
+    // The name as CLI11 knows it: a short flag given with `=` becomes its long name.
+    const std::string flag_name = !long_form && !o->get_lnames().empty() ? "--" + o->get_lnames()[0] : name;
     if (is_flag(o)) {
+      if (short_attached) {  // -Af: -A, then -f as its own argument
+        out.push_back(name);
+        args.insert(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, "-" + value);
+        continue;
+      }
       if (!has_value && i + 1 < args.size() && is_bool_word(args[i + 1])) {
         value = lower(args[++i]);
         has_value = true;
       } else if (has_value && is_bool_word(value)) {
         value = lower(value);
       }
-      out.push_back(has_value ? name + "=" + value : name);
+      if (has_value && value.empty()) {
+        n.error = fmt::format("{}: an empty value", name);
+        n.help = fmt::format("give {0}, {0}=true or {0}=false", flag_name);
+        return n;
+      }
+      out.push_back(has_value ? flag_name + "=" + value : name);
       continue;
     }
     if (!has_value && o->get_expected_min() > 0 && i + 1 < args.size()) {
       value = args[++i];
       has_value = true;
     }
-    if (has_value && is_output(o)) value = output_value(value);
+    // An empty value (`--policy "$UNSET"`) is refused: CLI11 would take the next argument.
+    if (has_value && value.empty() && o->get_expected_min() > 0) {
+      n.error = fmt::format("{} needs a value, and it is empty", name);
+      return n;
+    }
+    if (has_value && lowers_its_value(o)) value = output_value(value);
     if (!has_value) {
       out.push_back(name);
     } else if (o->get_expected_min() == 0 || long_form) {
-      out.push_back(name + "=" + value);  // an optional value is only ever given with `=`
+      out.push_back(flag_name + "=" + value);  // an optional value is only ever given with `=`
     } else {
       out.push_back(name);
       out.push_back(value);
@@ -165,9 +193,10 @@ struct rewrite {
 
 /// CLI11's messages (CLI/Error.hpp, CLI/Validators.hpp at 2.1) and volpol's words for them.
 const rewrite rewrites[] = {
-    {R"(^(\S+) is required$)", "$1 is required"},
-    {R"(^(\S+): 1 required (\S+) missing$)", "$1 needs a value"},
-    {R"(^(\S+): (\d+) required (\S+) missing$)", "$1 needs $2 values"},
+    {R"(^(--\S+) is required$)", "$1 is required: give it"},
+    {R"(^(\S+) is required$)", "missing $1"},
+    {R"(^(\S+): 1 required .+ missing$)", "$1 needs a value"},
+    {R"(^(\S+): (\d+) required .+ missing$)", "$1 needs $2 values"},
     {R"(^Expected exactly 1 arguments to (\S+), got 0$)", "$1 needs a value"},
     {R"(^Expected exactly (\d+) arguments to (\S+), got (\d+)$)", "$2 takes $1 values, not $3"},
     {R"(^(\S+): At Most (\d+) required but received (\d+)$)", "$1 takes at most $2 values, not $3"},
@@ -216,7 +245,7 @@ std::string volpol_message(const CLI::ParseError& e, const std::string& command,
     const std::string words = colon == std::string::npos ? text : reversed_words(text.substr(colon + 2));
     message = fmt::format("unexpected argument{} `{}`{}", words.find(' ') == std::string::npos ? "" : "s", words,
                           command.empty() ? "" : fmt::format(" for `volpol {}`", command));
-    help = "give each value after its flag (`-f a -f b`); a value that starts with `-` goes after `--`";
+    help = "each flag takes one value (`-f a -f b`, or `-f a,b`)";
   } else {
     for (const rewrite& r : rewrites) {
       const std::regex re(r.pattern);

@@ -269,7 +269,7 @@ void add_backup_flags(CLI::App* cmd, plan_options& opt) {
                     "Move CSI snapshot data to the backup storage");
   cmd->add_option("--data-mover", opt.data_mover,
                   "Data mover for snapshot data movement (default velero-fs; \"velero\" means it too)");
-  CLI::Option* namespaces = cmd->add_option("--include-namespaces,-n,--namespace", opt.include_namespaces,
+  CLI::Option* namespaces = cmd->add_option("-n,--namespace,--include-namespaces", opt.include_namespaces,
                                             "Namespaces to include (globs; default *); -n as in kubectl");
   namespaces->delimiter(',')->type_name("LIST");
   // kubectl's -A: every namespace (Velero's default, `--include-namespaces '*'`).
@@ -320,6 +320,8 @@ bool plan_flags_agree(const plan_options& opt, std::FILE* err) {
   }
   for (const std::string& flag :
        {std::string(!opt.cluster.context.empty() ? "--context" : ""),
+        std::string(!opt.cluster.kubeconfig.empty() ? "--kubeconfig" : ""),
+        std::string(opt.cluster.kubectl != "kubectl" ? "--kubectl" : ""),
         std::string(!opt.cluster.resource_policies_configmap.empty() ? "--resource-policies-configmap" : ""),
         std::string(!opt.cluster.global_policies_configmap.empty() ? "--global-backup-volume-policies-configmap" : ""),
         std::string(!opt.cluster.from_backup.empty() ? "--from-backup" : ""),

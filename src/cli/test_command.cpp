@@ -27,8 +27,13 @@ CLI::App* setup_test(CLI::App& app, test_options& opt) {
 
 int run_test_command(const test_options& opt, std::FILE* out, std::FILE* err) {
   const std::vector<std::string> paths = opt.paths.empty() ? std::vector<std::string>{"."} : opt.paths;
-  for (const std::string& p : paths)
+  for (const std::string& p : paths) {
+    if (p.empty()) {
+      std::fputs("error: an empty PATH\nsee `volpol test --help`\n", err);
+      return static_cast<int>(exit_code::invalid_usage);
+    }
     if (!readable_file("", p, err, /*folder_ok=*/true)) return static_cast<int>(exit_code::unreadable_input);
+  }
   std::vector<verify::test_file> files;
   const verify::run_summary s = verify::run_tests(paths, files, velero_version_of_flag(opt.velero_version));
   if (opt.update) {

@@ -182,8 +182,11 @@ std::string render_table(const plan_result& plan, const report_context& ctx, con
     }
     // On a terminal the reason is cut to its width (the whole text is in -o wide, json, yaml
     // and explain); on a pipe it is never cut.
-    if (opt.width > 0 && !opt.wide)
-      out += ellipsised(r[columns - 1], opt.width > before_reason ? opt.width - before_reason : 1);
+    // The header is never cut, nor a reason with less than min_reason columns left (a
+    // narrow terminal wraps the row instead of showing "…").
+    constexpr std::size_t min_reason = 24;
+    if (opt.width > 0 && !opt.wide && !header && opt.width >= before_reason + min_reason)
+      out += ellipsised(r[columns - 1], opt.width - before_reason);
     else out += r[columns - 1];
     while (!out.empty() && out.back() == ' ') out.pop_back();
     out += '\n';

@@ -34,7 +34,8 @@ TEST(kubectl_grammar, a_flag_takes_one_value_and_positionals_go_anywhere) {
   EXPECT_EQ(two.exit, 0) << two.err;
   EXPECT_EQ(two.out.find("media/media-library\n"), 0u) << two.out;
   // Commas separate files, as in kubectl's -f.
-  const auto commas = run_cli({"explain", "media/media-library", "-f", shop + "," + media + "," + pvs, "--policy", policy});
+  const auto commas = run_cli(
+      {"explain", "media/media-library", "-f", shop + "," + media + "," + pvs, "--policy", policy});
   EXPECT_EQ(commas.exit, 0) << commas.err;
   EXPECT_EQ(commas.out, two.out);
 }
@@ -61,8 +62,7 @@ TEST(kubectl_grammar, all_namespaces_and_namespace_qualified_names) {
   EXPECT_EQ(all.out, plain.out);
   const auto both = run_cli({"plan", "-A", "-n", "shop", "-f", cluster});
   EXPECT_EQ(both.exit, 2);
-  EXPECT_EQ(both.err,
-            "error: --include-namespaces and --all-namespaces cannot go together\nsee `volpol plan --help`\n");
+  EXPECT_EQ(both.err, "error: --namespace and --all-namespaces cannot go together\nsee `volpol plan --help`\n");
   // A bare name is qualified by -n, as kubectl does.
   const auto bare = run_cli({"explain", "data-postgres-0", "-n", "shop", "-f", cluster, "--policy", policy});
   EXPECT_EQ(bare.exit, 0) << bare.err;
@@ -70,6 +70,27 @@ TEST(kubectl_grammar, all_namespaces_and_namespace_qualified_names) {
   const auto pod_volume = run_cli({"explain", "postgres-0/scratch", "-n", "shop", "-f", cluster});
   EXPECT_EQ(pod_volume.exit, 0) << pod_volume.err;
   EXPECT_EQ(pod_volume.out.find("shop/postgres-0/scratch\n"), 0u) << pod_volume.out;
+}
+
+TEST(kubectl_grammar, the_last_value_of_a_flag_given_twice_wins_and_short_flags_combine) {
+  const auto twice = run_cli(
+      {"plan", "-f", cluster, "-o", "yaml", "-o", "json", "--policy", "nope", "--policy", policy});
+  EXPECT_EQ(twice.exit, 0) << twice.err;
+  EXPECT_EQ(twice.out.find("{"), 0u);
+  const auto combined = run_cli({"plan", "-Af", cluster, "--policy", policy});
+  const auto apart = run_cli({"plan", "-A", "-f", cluster, "--policy", policy});
+  EXPECT_EQ(combined.exit, 0) << combined.err;
+  EXPECT_EQ(combined.out, apart.out);
+}
+
+TEST(kubectl_grammar, explain_prints_what_it_found_and_fails_for_the_rest) {
+  const auto r = run_cli({"explain", "shop/data-postgres-0", "nope/x", "-f", cluster, "--policy", policy});
+  EXPECT_EQ(r.exit, 2);
+  EXPECT_EQ(r.out.find("shop/data-postgres-0\n"), 0u) << r.out;
+  EXPECT_EQ(r.err, "error: no volume `nope/x` in the plan\n") << r.err;
+  const auto filtered = run_cli({"explain", "shop/data-postgres-0", "-n", "media", "-f", cluster});
+  EXPECT_EQ(filtered.exit, 2);
+  EXPECT_NE(filtered.err.find("-n media leaves other namespaces out of the plan"), std::string::npos) << filtered.err;
 }
 
 TEST(kubectl_grammar, did_you_mean_for_commands_and_flags) {
@@ -98,10 +119,22 @@ TEST(kubectl_grammar, cli11_messages_in_volpols_voice) {
        "error: --output: `xml` is not one of table, wide, json, yaml, volumeinfo\nsee `volpol plan --help`\n"},
       {{"validate", "--global", "--restore", "x"},
        "error: --global and --restore cannot go together\nsee `volpol validate --help`\n"},
-      {{"completion"}, "error: SHELL is required\nsee `volpol completion --help`\n"},
+      {{"completion"}, "error: missing SHELL\nsee `volpol completion --help`\n"},
+      {{"serve"}, "error: --tls-cert is required: give it\nsee `volpol serve --help`\n"},
+      {{"plan", "--policy", "", "examples/policies/global.yaml", "-f", "x"},
+       "error: --policy needs a value, and it is empty\nsee `volpol plan --help`\n"},
+      {{"plan", "-f", "x", "-n="}, "error: -n needs a value, and it is empty\nsee `volpol plan --help`\n"},
+      {{"plan", "-f", "x", "--threads", ""},
+       "error: --threads needs a value, and it is empty\nsee `volpol plan --help`\n"},
+      {{"plan", "-f", "x", "--snapshot-volumes="},
+       "error: --snapshot-volumes: an empty value\n  help: give --snapshot-volumes, --snapshot-volumes=true or "
+       "--snapshot-volumes=false\nsee `volpol plan --help`\n"},
+      {{"--polcy"},
+       "error: unknown flag `--polcy`\n  help: flags go after the command: `volpol plan -f PATH`\nsee `volpol "
+       "--help`\n"},
       {{"plan", "-f", "x", "extra"},
        "error: unexpected argument `extra` for `volpol plan`\n"
-       "  help: give each value after its flag (`-f a -f b`); a value that starts with `-` goes after `--`\n"
+       "  help: each flag takes one value (`-f a -f b`, or `-f a,b`)\n"
        "see `volpol plan --help`\n"},
   };
   for (const expected& c : cases) {

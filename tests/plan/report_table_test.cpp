@@ -60,11 +60,15 @@ TEST(report_table, reason_cut_to_the_terminal_width_only) {
   EXPECT_EQ(whole[1], "shop       app/host  skipped  -       no fs-backup: hostPath volumes are never fs-backed-up");
 
   table_options narrow;
-  narrow.width = 60;
+  narrow.width = 62;
   const std::vector<std::string> cut = lines_of(render_table(plan, ctx, narrow));
-  EXPECT_EQ(cut[1], "shop       app/host  skipped  -       no fs-backup: hostPat\u2026");
-  EXPECT_EQ(columns(cut[1]), 60u);
+  EXPECT_EQ(cut[1], "shop       app/host  skipped  -       no fs-backup: hostPath \u2026");
+  EXPECT_EQ(columns(cut[1]), 62u);
   EXPECT_EQ(cut[0], whole[0]);  // a header shorter than the width is not cut
+
+  table_options too_narrow;  // 38 columns before the reason: with fewer than 24 left, no cut
+  too_narrow.width = 61;
+  EXPECT_EQ(lines_of(render_table(plan, ctx, too_narrow)), whole);
 
   narrow.wide = true;  // -o wide shows the whole reason whatever the width
   const std::vector<std::string> wide = lines_of(render_table(plan, ctx, narrow));

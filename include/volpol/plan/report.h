@@ -59,8 +59,9 @@ struct table_options {
   /// ANSI colours on METHOD (errors red, skipped and not-backed-up yellow, fs-backup cyan,
   /// snapshots green, custom magenta): `--color`, on a terminal by default.
   bool color = false;
-  /// Columns of the terminal: a row's REASON is cut to fit, ending in "…" (U+2026). 0 (a pipe,
-  /// a file) never cuts.
+  /// Columns of the terminal: a row's REASON is cut to fit, ending in "…" (U+2026), when at
+  /// least 24 columns are left for it (else the row is whole); the header is never cut. 0 (a
+  /// pipe, a file) never cuts.
   std::size_t width = 0;
 };
 
