@@ -57,7 +57,7 @@ bool select_rules(const std::vector<std::string>& names, lint::rule_selection& r
     }
     const lint::rule_info* r = lint::find_rule(n);
     if (r == nullptr) {
-      std::fprintf(err, "volpol serve: unknown lint rule `%s` (`volpol lint --list-rules` lists them)\n", n.c_str());
+      std::fprintf(err, "error: unknown lint rule `%s`\n  help: `volpol lint --list-rules` lists them\n", n.c_str());
       return false;
     }
     rules.disable(r->id);
@@ -102,18 +102,18 @@ int exec_volpol_serve(const std::vector<std::string>& args, std::FILE* err) {
   if (!beside.empty()) {
     ::execv(beside.c_str(), argv.data());
     if (errno != ENOENT) {
-      std::fprintf(err, "volpol serve: cannot run %s: %s\n", beside.c_str(), std::strerror(errno));
+      std::fprintf(err, "error: cannot run %s: %s\n", beside.c_str(), std::strerror(errno));
       return static_cast<int>(exit_code::input_errors);
     }
   }
   ::execvp(program, argv.data());
   const int path_errno = errno;
   if (!beside.empty())
-    std::fprintf(err, "volpol serve: cannot run %s: %s; nor %s from PATH: %s\n", beside.c_str(), std::strerror(ENOENT),
+    std::fprintf(err, "error: cannot run %s: %s; nor %s from PATH: %s\n", beside.c_str(), std::strerror(ENOENT),
                  program, std::strerror(path_errno));
-  else std::fprintf(err, "volpol serve: cannot run %s from PATH: %s\n", program, std::strerror(path_errno));
+  else std::fprintf(err, "error: cannot run %s from PATH: %s\n", program, std::strerror(path_errno));
   std::fprintf(err,
-               "volpol serve: the webhook server is the volpol-serve program, built and installed beside volpol "
+               "  help: the webhook server is the volpol-serve program, built and installed beside volpol "
                "(cmake --build BUILD --target volpol-serve)\n");
   return static_cast<int>(exit_code::input_errors);
 }

@@ -34,7 +34,7 @@ cp "$volpol" "$tmp/volpol"
 rc=0
 PATH=/nonexistent "$tmp/volpol" serve --tls-cert a --tls-key b 2>"$tmp/err" || rc=$?
 [ "$rc" = 1 ] || fail "no volpol-serve: exit $rc, want 1"
-grep -q "volpol serve: cannot run $tmp/volpol-serve: No such file or directory; nor volpol-serve from PATH" "$tmp/err" ||
+grep -q "error: cannot run $tmp/volpol-serve: No such file or directory; nor volpol-serve from PATH" "$tmp/err" ||
   fail "no volpol-serve message: $(cat "$tmp/err")"
 
 # The real one beside volpol: a missing certificate is the server's error (exit 1, JSON log).
