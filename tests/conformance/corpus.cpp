@@ -1,10 +1,10 @@
 #include "corpus.h"
 
-#include <fstream>
-#include <iterator>
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "volpol/core/value_yaml.h"
 

@@ -40,11 +40,11 @@ struct plan_options {
   std::string default_volume_snapshot_locations;
   std::string custom_action_params;  ///< --custom-action-params key=value[,key=value]
   std::string velero_version;        ///< --velero-version ("" = read from the inputs, else main)
-  std::string output = "table";  ///< -o: table, wide, json, yaml, volumeinfo (plan); text, json, yaml (explain)
-  bool no_headers = false;       ///< --no-headers: table rows only
-  std::string color = "auto";    ///< --color: auto, always, never
-  k8s::input_limits limits;  ///< --max-object-bytes ... (input_limit_flags.h)
-  cluster_flags cluster;     ///< --cluster and its flags (instead of -f)
+  std::string output = "table";      ///< -o: table, wide, json, yaml, volumeinfo (plan); text, json, yaml (explain)
+  bool no_headers = false;           ///< --no-headers: table rows only
+  std::string color = "auto";        ///< --color: auto, always, never
+  k8s::input_limits limits;          ///< --max-object-bytes ... (input_limit_flags.h)
+  cluster_flags cluster;             ///< --cluster and its flags (instead of -f)
   /// --threads: threads that parse a large input (k8s::load_options::threads; 0 = one per core).
   unsigned threads = 0;
   std::string command = "plan";      ///< the subcommand, for usage hints ("see `volpol plan --help`")
