@@ -1,6 +1,8 @@
 // The live-cluster flags and what volpol reads through kubectl (see volpol/cli/cluster_flags.h).
 #include "volpol/cli/cluster_flags.h"
 
+#include "readable_file.h"
+
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -139,22 +141,17 @@ std::string resource_policy_of(const std::string& backup_json) {
 /// @return its name, or why there is none (kubectl missing, unknown context, no current one).
 result<std::string> kubectl_context(const k8s::kubectl_config& kc) {
   // kubectl reads a missing --kubeconfig as an empty one ("no contexts"): name the file.
-  struct stat st {};
-  const bool missing = !kc.kubeconfig.empty() && ::stat(kc.kubeconfig.c_str(), &st) != 0;
-  const bool folder = !kc.kubeconfig.empty() && !missing && S_ISDIR(st.st_mode);
-  if (missing || folder || (!kc.kubeconfig.empty() && ::access(kc.kubeconfig.c_str(), R_OK) != 0)) {
-    diagnostic d = make_error(
-        fmt::format("cannot read `{}`: {}", kc.kubeconfig, folder ? "it is a folder" : std::strerror(errno)));
+  if (const std::optional<std::string> why = unreadable_reason(kc.kubeconfig)) {
+    diagnostic d = make_error(fmt::format("cannot read `{}`: {}", kc.kubeconfig, *why));
     d.where.file = "--kubeconfig";
     d.help = "give the kubeconfig file kubectl uses (default: $KUBECONFIG, then ~/.kube/config)";
     return d;
   }
-  // kubectl in a pod reads its service account instead (rest.InClusterConfig).
   if (kc.kubeconfig.empty() && std::getenv("KUBECONFIG") == nullptr &&
       std::getenv("KUBERNETES_SERVICE_HOST") == nullptr) {
     const char* home = std::getenv("HOME");
     const std::string config = std::string(home != nullptr ? home : "") + "/.kube/config";
-    if (::stat(config.c_str(), &st) != 0) {
+    if (unreadable_reason(config, /*folder_ok=*/true)) {
       diagnostic d = make_error(fmt::format("no kubeconfig: $KUBECONFIG is not set and {} does not exist", config));
       d.where.file = "--cluster";
       d.help = "give --kubeconfig FILE, or set KUBECONFIG";

@@ -11,27 +11,24 @@
 
 namespace volpol::cli {
 
-bool readable_file(std::string_view flag, const std::string& path, std::FILE* err, bool folder_ok) {
-  if (path.empty() || path == "-") return true;
-  const std::string named = flag.empty() ? escape_text(path) : fmt::format("{} {}", flag, escape_text(path));
+std::optional<std::string> unreadable_reason(const std::string& path, bool folder_ok) {
+  if (path.empty() || path == "-") return std::nullopt;
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) {
-    std::fprintf(err, "error: %s: cannot read: %s\n", named.c_str(), std::strerror(errno));
-    return false;
-  }
-  if (S_ISDIR(st.st_mode)) {
-    if (folder_ok) return true;
-    std::fprintf(err, "error: %s: cannot read: it is a folder\n  help: give the file itself\n", named.c_str());
-    return false;
-  }
+  if (::stat(path.c_str(), &st) != 0) return std::string(std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) return folder_ok ? std::nullopt : std::optional<std::string>("it is a folder");
   errno = 0;
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(err, "error: %s: cannot read: %s\n", named.c_str(),
-                 errno != 0 ? std::strerror(errno) : "it cannot be opened");
-    return false;
-  }
-  return true;
+  if (!in) return std::string(errno != 0 ? std::strerror(errno) : "it cannot be opened");
+  return std::nullopt;
+}
+
+bool readable_file(std::string_view flag, const std::string& path, std::FILE* err, bool folder_ok) {
+  const std::optional<std::string> why = unreadable_reason(path, folder_ok);
+  if (!why) return true;
+  const std::string named = flag.empty() ? escape_text(path) : fmt::format("{} {}", flag, escape_text(path));
+  std::fprintf(err, "error: %s: cannot read: %s\n", named.c_str(), why->c_str());
+  if (*why == "it is a folder") std::fputs("  help: give the file itself\n", err);
+  return false;
 }
 
 }  // namespace volpol::cli
