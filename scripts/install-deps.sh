@@ -14,6 +14,7 @@ packages=(
   curl                                   # volpol serve's tests
   jq time
   libcpp-httplib-dev libssl-dev openssl  # the live-cluster tests' loopback API double (HTTPS)
+  libhttp-parser-dev                     # the live cluster's lists through kubectl proxy (src/k8s/api_list.cpp)
   python3-jsonschema python3-yaml        # the JSON Schema tests (`volpol schema`)
   zsh fish                               # the completion scripts are checked with them
 )

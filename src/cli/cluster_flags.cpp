@@ -1,6 +1,8 @@
 // The live-cluster flags and what volpol reads through kubectl (see volpol/cli/cluster_flags.h).
 #include "volpol/cli/cluster_flags.h"
 
+#include "volpol/k8s/api_list.h"
+
 #include "readable_file.h"
 
 #include <fmt/format.h>
@@ -46,6 +48,10 @@ void add_cluster_flags(CLI::App* cmd, cluster_flags& flags) {
                   "Take the backup options (and resource policy) from this Schedule's template")
       ->group(group)
       ->excludes(backup);
+  cmd->add_option("--chunk-size", flags.chunk_size,
+                  "Objects per page when listing PVs, PVCs and pods (as kubectl's --chunk-size; 0: no paging)")
+      ->default_str("500")
+      ->group(group);
 }
 
 namespace {
@@ -270,6 +276,7 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
   live.kubectl.kubeconfig = flags.kubeconfig;
   live.kubectl.context = flags.context;
   live.velero_namespace = flags.velero_namespace;
+  live.chunk_size = flags.chunk_size;
   const k8s::kubectl_config& kc = live.kubectl;
   auto context = kubectl_context(kc);
   if (const diagnostic* e = context.error()) return *e;
@@ -333,25 +340,32 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
 }
 
 k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options options, bool& failed) {
-  static const std::vector<std::string> args = {"get", "persistentvolumes,persistentvolumeclaims,pods",
-                                                "--all-namespaces", "-o", "json"};
+  // The pages of the three lists, raw, through one `kubectl proxy` (k8s/api_list.h): kubectl
+  // authenticates; nothing decodes and re-encodes the objects before the loader reads them.
   const std::string name = "kubectl get persistentvolumes,persistentvolumeclaims,pods --all-namespaces";
+  static const k8s::api_list lists[] = {{"/api/v1/persistentvolumes", "persistentvolumes"},
+                                        {"/api/v1/persistentvolumeclaims", "persistentvolumeclaims"},
+                                        {"/api/v1/pods", "pods"}};
   k8s::load_result loaded;
-  const kubectl_call call = k8s::run_kubectl(live.kubectl, args, [&](std::FILE* out) {
-    options.standard_input = out;
-    const std::vector<std::string> inputs = {"-"};
-    loaded = k8s::load_objects(inputs, options);
-  });
   diagnostics named;
-  for (diagnostic d : loaded.problems) {
-    if (d.where.file == "-") d.where.file = name;
-    named.add(std::move(d));
-  }
-  failed = !call.ok();
+  kubectl_call started;
+  const std::unique_ptr<k8s::kubectl_proxy> proxy = k8s::kubectl_proxy::start(live.kubectl, started);
+  failed = proxy == nullptr;
   if (failed) {
-    named = diagnostics{};  // what was read of a failed answer is not the cluster
-    named.add(k8s::explain_kubectl_failure(live.kubectl, call));
-    loaded.objects = k8s::cluster{};
+    named.add(k8s::explain_kubectl_failure(live.kubectl, started));
+  } else {
+    k8s::api_list_options paging;
+    paging.chunk_size = live.chunk_size;
+    k8s::api_lists_result read = k8s::load_api_lists(*proxy, lists, name, options, paging);
+    loaded = std::move(read.loaded);
+    named = std::move(loaded.problems);
+    live.list_restarts = read.restarts;
+    if (read.failure) {
+      failed = true;
+      named = diagnostics{};  // what was read of a failed answer is not the cluster
+      named.add(k8s::explain_kubectl_failure(live.kubectl, *read.failure));
+      loaded.objects = k8s::cluster{};
+    }
   }
   // The classes read before, as objects (a class that does not load is reported, not used).
   if (!failed)
@@ -396,6 +410,12 @@ std::vector<std::string> live_cluster_notes(const live_cluster& live, const k8s:
       notes.push_back(fmt::format("node agent running on {} of {} nodes; fs-backup of pods on {} fails",
                                   live.nodes.size() - without.size(), live.nodes.size(), fmt::join(without, ", ")));
   }
+  if (live.list_restarts > 0)
+    notes.push_back(fmt::format(
+        "{} list{} restarted: {} continue token expired (410, the API server compacted its revision); read on "
+        "from where {} had got to, so objects changed meanwhile are read as they are now",
+        live.list_restarts, live.list_restarts == 1 ? " was" : "s were", live.list_restarts == 1 ? "its" : "their",
+        live.list_restarts == 1 ? "it" : "they"));
   if (live.snapshot_classes_read) {
     if (live.drivers_without_snapshot_class.empty())
       notes.emplace_back("every CSI driver of a StorageClass has a VolumeSnapshotClass");

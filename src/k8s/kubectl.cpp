@@ -2,7 +2,10 @@
 #include "volpol/k8s/kubectl.h"
 
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,8 +13,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <regex>
 #include <string_view>
 
@@ -262,6 +267,108 @@ diagnostic explain_kubectl_failure(const kubectl_config& config, const kubectl_c
     }
   }
   return d;
+}
+
+std::unique_ptr<kubectl_proxy> kubectl_proxy::start(const kubectl_config& config, kubectl_call& call,
+                                                    int startup_seconds) {
+  call = kubectl_call{};
+  call.args = {"proxy"};
+  const char* tmp = std::getenv("TMPDIR");
+  std::string folder = std::string(tmp && *tmp ? tmp : "/tmp") + "/volpol-proxy-XXXXXX";
+  if (mkdtemp(folder.data()) == nullptr) {  // mode 0700
+    call.exit_status = -1;
+    call.failure = kubectl_failure::other;
+    call.error_output = fmt::format("cannot create a temporary folder for kubectl proxy's socket: {}",
+                                    std::strerror(errno));
+    return nullptr;
+  }
+  std::unique_ptr<kubectl_proxy> proxy(new kubectl_proxy);
+  proxy->config_ = config;
+  proxy->folder_ = folder;
+  proxy->socket_ = folder + "/kubectl-proxy.sock";
+  // --request-timeout bounds each request kubectl forwards (a page), not the proxy's life.
+  const std::vector<std::string> all = full_args(config, {"proxy", "--unix-socket=" + proxy->socket_});
+  std::vector<char*> argv;
+  for (const std::string& a : all) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  int out_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0) {
+    call.exit_status = -1;
+    call.failure = kubectl_failure::other;
+    call.error_output = fmt::format("cannot create a pipe: {}", std::strerror(errno));
+    return nullptr;
+  }
+  const int err_fd = temp_file();
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+  if (err_fd >= 0) posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
+  pid_t pid = -1;
+  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(out_pipe[1]);
+  if (spawned != 0) {
+    close(out_pipe[0]);
+    if (err_fd >= 0) close(err_fd);
+    call.exit_status = -1;
+    call.spawn_errno = spawned;
+    classify_kubectl_failure(call);
+    return nullptr;
+  }
+  proxy->pid_ = pid;
+  proxy->out_fd_ = out_pipe[0];
+  // kubectl prints "Starting to serve on SOCKET" once it listens; it exits on a bad context.
+  std::string said;
+  bool serving = false;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(startup_seconds);
+  while (!serving) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    if (left <= 0) break;
+    pollfd p{proxy->out_fd_, POLLIN, 0};
+    const int ready = poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) continue;
+    char buf[512];
+    const ssize_t n = read(proxy->out_fd_, buf, sizeof buf);
+    if (n <= 0) break;  // kubectl exited
+    said.append(buf, static_cast<std::size_t>(n));
+    serving = said.find("Starting to serve on") != std::string::npos;
+  }
+  if (serving) {
+    if (err_fd >= 0) close(err_fd);
+    return proxy;
+  }
+  kill(pid, SIGTERM);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  proxy->pid_ = -1;
+  call.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (err_fd >= 0) {
+    call.error_output = read_all(err_fd);
+    close(err_fd);
+  }
+  classify_kubectl_failure(call);
+  if (call.failure == kubectl_failure::none) {
+    call.failure = kubectl_failure::other;
+    if (call.error_output.empty())
+      call.error_output = fmt::format("kubectl proxy did not start serving within {} s", startup_seconds);
+  }
+  return nullptr;
+}
+
+kubectl_proxy::~kubectl_proxy() {
+  if (pid_ > 0) {
+    kill(pid_, SIGTERM);
+    int status = 0;
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  if (out_fd_ >= 0) close(out_fd_);
+  std::error_code ec;
+  std::filesystem::remove_all(folder_, ec);
 }
 
 }  // namespace volpol::k8s

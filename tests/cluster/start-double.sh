@@ -1,6 +1,7 @@
 # tests/cluster/start-double.sh (sourced) — starts the API double (HTTPS on 127.0.0.1, a
 # throw-away certificate) on the recorded cluster tests/data/cluster/recorded and writes a
-# kubeconfig for it. Needs $volpol, $double and $root set; sets $work (removed on exit), $pid,
+# kubeconfig for it. Needs $volpol, $double and $root set ($DOUBLE_ARGS: more arguments for the
+# double, e.g. `--expire-continue 2`); sets $work (removed on exit), $pid,
 # and exports:
 #   $KUBECONFIG_DOUBLE   a kubeconfig with contexts `double` (user admin, current),
 #                        `restricted` (user viewer: may not list persistentvolumes, nodes, or
@@ -17,7 +18,7 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 \
   echo "cannot make a certificate with openssl" >&2; exit 1; }
 "$double" --dir "$root/tests/data/cluster/recorded" --cert "$work/cert.pem" --key "$work/key.pem" \
   --port-file "$work/port" --user admin-token=admin --user viewer-token=viewer \
-  --deny viewer=persistentvolumes --deny viewer=nodes --deny viewer=configmaps 2>"$work/double.log" &
+  --deny viewer=persistentvolumes --deny viewer=nodes --deny viewer=configmaps ${DOUBLE_ARGS:-} 2>"$work/double.log" &
 pid=$!
 for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.05; done
 [ -s "$work/port" ] || { echo "the API double did not start:" >&2; cat "$work/double.log" >&2; exit 1; }

@@ -5,10 +5,11 @@
 //                 [--resource-policies-configmap NAME] [--global-backup-volume-policies-configmap NAME]
 //                 [--from-backup NAME | --from-schedule NAME]
 //
-// With --cluster, volpol runs the real `kubectl get ... -o json` (so every kubeconfig auth
-// method works) for:
-//   - PersistentVolumes, PersistentVolumeClaims and Pods of all namespaces: one call, streamed
-//     into the loader (volpol/k8s/loader.h) while kubectl writes; failing = no plan (exit 3);
+// With --cluster, volpol runs the real kubectl (so every kubeconfig auth method works) for:
+//   - PersistentVolumes, PersistentVolumeClaims and Pods of all namespaces: pages of
+//     --chunk-size objects read raw through one `kubectl proxy` child, the three lists at once,
+//     streamed into the loader (volpol/k8s/api_list.h); failing = no plan (exit 3);
+// and `kubectl get ... -o json` for the small lists and objects:
 //   - Namespaces, Nodes, StorageClasses, VolumeSnapshotClasses: facts for the notes (the node
 //     agent pods — `name=node-agent` in the Velero namespace — against the nodes; CSI drivers
 //     without a VolumeSnapshotClass) and for the namespace filter's warning; failing = a warning
@@ -52,6 +53,7 @@ struct cluster_flags {
   std::string from_backup;                  ///< --from-backup
   std::string from_schedule;                ///< --from-schedule
   std::string velero_version;               ///< the plan's --velero-version ("": read the release)
+  std::size_t chunk_size = 500;             ///< --chunk-size: objects per page of the PV, PVC and pod lists
 };
 
 /// Adds the live-cluster flags to `cmd` (option group "Live cluster").
@@ -86,7 +88,11 @@ struct live_cluster {
   std::optional<fetched_text> global_policy;  ///< the server's global volume-policy ConfigMap
   /// Deployments and DaemonSets of the Velero namespace (the release's image tag), when readable.
   std::optional<fetched_text> workload_list;
-  diagnostics warnings;  ///< what could not be read and was assumed instead
+  diagnostics warnings;          ///< what could not be read and was assumed instead
+  std::size_t chunk_size = 500;  ///< objects per page of the PV, PVC and pod lists (0: one request each)
+  /// Lists restarted while load_live_objects read them (a continue token expired: 410); set by
+  /// it, said in a note.
+  mutable std::size_t list_restarts = 0;
 };
 
 /// Reads everything but PVs, PVCs and pods. Policy ConfigMap named by the Backup or Schedule
@@ -95,9 +101,11 @@ struct live_cluster {
 ///         named Backup, Schedule or ConfigMap that cannot be read).
 [[nodiscard]] result<live_cluster> read_live_cluster(const cluster_flags& flags);
 
-/// Streams `kubectl get persistentvolumes,persistentvolumeclaims,pods --all-namespaces -o json`
-/// into the loader. Problems name the kubectl call instead of "-". A failed call adds its
-/// explanation (an error) to `problems`; `failed` is set then.
+/// Streams the PersistentVolume, PersistentVolumeClaim and Pod lists of all namespaces into the
+/// loader, page by page, raw, through one `kubectl proxy` child (volpol/k8s/api_list.h).
+/// Problems name `kubectl get persistentvolumes,persistentvolumeclaims,pods --all-namespaces`.
+/// A failed list adds its explanation (an error, as for `kubectl get RESOURCE`) to `problems`;
+/// `failed` is set then and no object is kept.
 [[nodiscard]] k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options options, bool& failed);
 
 /// Notes for the plan from the facts read (node agents against nodes, snapshot classes).

@@ -21,6 +21,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -84,5 +85,36 @@ void classify_kubectl_failure(kubectl_call& call);
 /// The contexts of the kubeconfig (`kubectl config get-contexts -o name`), sorted; empty when
 /// kubectl fails.
 [[nodiscard]] std::vector<std::string> kubectl_contexts(const kubectl_config& config);
+
+/// A `kubectl proxy --unix-socket=SOCKET` child: kubectl authenticates (every kubeconfig
+/// method, once for all requests) and forwards plain HTTP from the socket to the API server.
+/// The socket lives in a fresh temporary folder of mode 0700 (no TCP port another local user
+/// could reach). Requests must send `Host: localhost` (kubectl proxy's --accept-hosts).
+/// volpol/k8s/api_list.h reads lists through it, page by page (doc/live-cluster.md says why a
+/// proxy and not `kubectl get --raw` per page).
+class kubectl_proxy {
+ public:
+  /// Starts kubectl proxy and waits until it says it serves (at most `startup_seconds`). On
+  /// failure returns null and `call` says why (classified as run_kubectl does: kubectl
+  /// missing, unknown context ...). Never throws.
+  [[nodiscard]] static std::unique_ptr<kubectl_proxy> start(const kubectl_config& config, kubectl_call& call,
+                                                            int startup_seconds = 30);
+  /// Stops kubectl (SIGTERM, then waits) and removes the socket and its folder.
+  ~kubectl_proxy();
+  kubectl_proxy(const kubectl_proxy&) = delete;
+  kubectl_proxy& operator=(const kubectl_proxy&) = delete;
+
+  /// The Unix socket kubectl proxy listens on.
+  [[nodiscard]] const std::string& socket_path() const { return socket_; }
+  /// The global flags the proxy was started with (for messages: `kubectl get pods`).
+  [[nodiscard]] const kubectl_config& config() const { return config_; }
+
+ private:
+  kubectl_proxy() = default;
+  kubectl_config config_;
+  std::string folder_, socket_;
+  int pid_ = -1;
+  int out_fd_ = -1;
+};
 
 }  // namespace volpol::k8s

@@ -83,6 +83,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <span>
 #include <string>
@@ -166,6 +167,16 @@ struct load_result {
 /// Reads every input (files, folders, "-" for stdin) into one cluster. Never throws; every
 /// problem is in `problems` (a missing file: `cannot open: No such file or directory`).
 [[nodiscard]] load_result load_objects(std::span<const std::string> paths, const load_options& options = {});
+
+/// Where load_stream reads from: fills up to `n` bytes of `dst`, returns how many it wrote; 0
+/// at the end of the stream. It may block until bytes arrive (a page of an API list).
+using stream_reader = std::function<std::size_t(char* dst, std::size_t n)>;
+
+/// Reads JSON or YAML text (or an archive) as it arrives from `read`, as if it were the file
+/// `name`: the stream is read in chunks (load_options::chunk_size), never held whole. Several
+/// JSON documents in a row (the pages of a list) are read one after another. Never throws.
+[[nodiscard]] load_result load_stream(const stream_reader& read, std::string_view name,
+                                      const load_options& options = {});
 
 /// Reads in-memory JSON or YAML text (told apart by content) as if it were the file `name`.
 [[nodiscard]] load_result load_text(std::string_view text, std::string_view name, const load_options& options = {});

@@ -25,6 +25,16 @@ namespace {
 namespace fs = std::filesystem;
 using namespace detail;
 
+/// Bytes from a caller's function (load_stream).
+class function_source final : public byte_source {
+ public:
+  explicit function_source(const stream_reader& read) : read_(read) {}
+  std::size_t read(char* dst, std::size_t n) override { return read_(dst, n); }
+
+ private:
+  const stream_reader& read_;
+};
+
 bool ends_with_any(std::string_view s, std::initializer_list<std::string_view> suffixes) {
   return std::any_of(suffixes.begin(), suffixes.end(), [&](std::string_view x) { return s.ends_with(x); });
 }
@@ -108,6 +118,11 @@ class loader final : public archive_visitor {
 
   void load_text(std::string_view text, std::string_view name) {
     memory_source src(text);
+    read_input(src, std::string(name), nullptr);
+  }
+
+  void load_stream(const stream_reader& read, std::string_view name) {
+    function_source src(read);
     read_input(src, std::string(name), nullptr);
   }
 
@@ -322,6 +337,12 @@ load_result load_text(std::string_view text, std::string_view name, const load_o
   if (o.chunk_size > text.size()) o.chunk_size = text.size() + 1;
   loader l(o);
   l.load_text(text, name);
+  return l.take();
+}
+
+load_result load_stream(const stream_reader& read, std::string_view name, const load_options& options) {
+  loader l(options);
+  l.load_stream(read, name);
   return l.take();
 }
 
