@@ -3,6 +3,7 @@
 examples and test data, the conformance corpus (tests/data/conformance) and the
 hand-written seeds in fuzz/seeds/<harness>/. Usage: fuzz_seeds.py OUT"""
 import hashlib
+import base64
 import io
 import os
 import pathlib
@@ -18,7 +19,7 @@ out = pathlib.Path(sys.argv[1])
 conformance = root / "tests" / "data" / "conformance"
 real = root / "tests" / "data" / "real"
 harnesses = ["policy", "config_map", "json_objects", "yaml_objects", "yaml_unread_fields", "archive", "loader_limits", "quantity",
-             "label_selector", "admission_review", "volume_info", "test_file", "suppressions"]
+             "label_selector", "admission_review", "volume_info", "test_file", "suppressions", "api_list"]
 for h in harnesses:
     (out / h).mkdir(parents=True, exist_ok=True)
 MAX = 64 * 1024
@@ -116,6 +117,19 @@ for f in sorted(list((root / "examples" / "policies").glob("*.yaml")) + list((ro
     seed("suppressions", f.read_bytes())
 seed("suppressions", b"volumePolicies:\n- conditions: {}   # volpol:ignore VP110,unknown-pvc-phase -- why\n"
                      b"# volpol:ignore\n- conditions: {}\n#volpol:ignore VP1\n")
+
+# api_list: byte 0 picks ListMeta (0), a continue token (1) or a restarted page (2); pages as
+# the API server and the API double write them.
+page = ('{"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"42","continue":"%s",'
+        '"remainingItemCount":3},"items":[{"metadata":{"namespace":"a","name":"p0"}},'
+        '{"metadata":{"namespace":"b","name":"p1"}}]}')
+token = base64.urlsafe_b64encode(b'{"v":"meta.k8s.io/v1","rv":42,"start":"b/p1\u0000"}').rstrip(b"=").decode()
+seed("api_list", b"\x00" + (page % token).encode())
+seed("api_list", b"\x00" + b'{"items":[{"metadata":{"name":"x"}}],"kind":"List","metadata":{"continue":"t"}}')
+seed("api_list", b"\x01" + token.encode())
+seed("api_list", b"\x02" + (page % token).encode())
+for f in sorted((root / "tests" / "data" / "cluster" / "recorded" / "api" / "v1").glob("*.json")):
+    seed("api_list", b"\x02" + f.read_bytes())
 
 # loader_limits: the first byte picks the reader (0 JSON, 1 YAML, 2 archive); the object
 # seeds, then inputs just past each of its small limits (fuzz/fuzz_loader_limits.cpp).

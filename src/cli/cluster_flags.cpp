@@ -87,11 +87,20 @@ diagnostic warning_from(const k8s::kubectl_config& kc, const kubectl_call& call,
   return d;
 }
 
-/// Reads a named object; a failure is the error that stops the plan.
-result<fetched_text> fetch_object(const k8s::kubectl_config& kc, const std::string& resource, const std::string& name,
+/// The API path of the namespaced resources volpol reads by name (kubectl's names for them).
+std::string api_path(const std::string& resource, const std::string& ns) {
+  if (resource == "configmap") return fmt::format("/api/v1/namespaces/{}/configmaps", ns);
+  const std::string plural = resource.substr(0, resource.find('.'));  // backups.velero.io
+  return fmt::format("/apis/velero.io/v1/namespaces/{}/{}", ns, plural);
+}
+
+/// Reads a named object through the proxy; a failure is the error that stops the plan.
+result<fetched_text> fetch_object(const k8s::kubectl_proxy& proxy, const std::string& resource, const std::string& name,
                                   const std::string& ns, const std::string& flag) {
+  const k8s::kubectl_config& kc = proxy.config();
   fetched_text f;
-  const kubectl_call call = k8s::run_kubectl_capture(kc, {"get", resource, name, "-n", ns, "-o", "json"}, f.text);
+  const kubectl_call call = k8s::get_through_proxy(proxy, api_path(resource, ns) + "/" + name,
+                                                   {"get", resource, name, "-n", ns}, f.text);
   f.source = fmt::format("kubectl get {} {} -n {}", resource, name, ns);
   if (!call.ok()) {
     diagnostic d = k8s::explain_kubectl_failure(kc, call);
@@ -99,7 +108,7 @@ result<fetched_text> fetch_object(const k8s::kubectl_config& kc, const std::stri
       d.message = fmt::format("{} `{}` not found in namespace `{}`", flag, name, ns);
       std::string list;
       std::vector<std::string> names;
-      if (k8s::run_kubectl_capture(kc, {"get", resource, "-n", ns, "-o", "json"}, list).ok() &&
+      if (k8s::get_through_proxy(proxy, api_path(resource, ns), {"get", resource, "-n", ns}, list).ok() &&
           item_names(list, names)) {
         std::string known;
         for (const std::string& n : names) known += (known.empty() ? "`" : ", `") + n + "`";
@@ -168,9 +177,24 @@ result<std::string> kubectl_context(const k8s::kubectl_config& kc) {
   no_context.context.clear();
   no_context.request_timeout.clear();
   std::string out;
+  // The contexts and the current one, both at once (kubectl starts in ~0.1-0.4 s).
+  std::string current;
+  auto current_call = std::async(std::launch::async, [&] {
+    return kc.context.empty() ? k8s::run_kubectl_capture(no_context, {"config", "current-context"}, current)
+                              : kubectl_call{};
+  });
   const kubectl_call call = k8s::run_kubectl_capture(no_context, {"config", "get-contexts", "-o", "name"}, out);
+  const kubectl_call cur = current_call.get();
   if (call.failure == kubectl_failure::not_installed) return k8s::explain_kubectl_failure(kc, call);
-  const std::vector<std::string> known = k8s::kubectl_contexts(no_context);
+  std::vector<std::string> known;
+  if (call.ok())
+    for (std::size_t start = 0; start < out.size();) {
+      std::size_t end = out.find('\n', start);
+      if (end == std::string::npos) end = out.size();
+      if (end > start) known.push_back(out.substr(start, end - start));
+      start = end + 1;
+    }
+  std::sort(known.begin(), known.end());
   std::string list;
   for (const std::string& k : known) list += (list.empty() ? "`" : ", `") + k + "`";
   const std::string where = kc.kubeconfig.empty() ? "the kubeconfig" : "`" + kc.kubeconfig + "`";
@@ -181,8 +205,6 @@ result<std::string> kubectl_context(const k8s::kubectl_config& kc) {
     d.help = known.empty() ? "it has no contexts" : fmt::format("contexts there: {}", list);
     return d;
   }
-  std::string current;
-  const kubectl_call cur = k8s::run_kubectl_capture(no_context, {"config", "current-context"}, current);
   while (!current.empty() && (current.back() == '\n' || current.back() == '\r')) current.pop_back();
   if (cur.ok() && !current.empty()) return current;
   diagnostic d = make_error(fmt::format("{} sets no current context", where));
@@ -191,15 +213,16 @@ result<std::string> kubectl_context(const k8s::kubectl_config& kc) {
   return d;
 }
 
-/// One `kubectl get` started in the background, and its answer.
+/// One GET through the proxy started in the background (standing for `kubectl ARGS`), and its answer.
 struct kubectl_answer {
   kubectl_call call;
   std::string out;
 };
-std::future<kubectl_answer> start_kubectl(const k8s::kubectl_config& kc, std::vector<std::string> args) {
-  return std::async(std::launch::async, [&kc, args = std::move(args)] {
+std::future<kubectl_answer> start_get(const k8s::kubectl_proxy& proxy, std::string path,
+                                      std::vector<std::string> args) {
+  return std::async(std::launch::async, [&proxy, path = std::move(path), args = std::move(args)] {
     kubectl_answer a;
-    a.call = k8s::run_kubectl_capture(kc, args, a.out);
+    a.call = k8s::get_through_proxy(proxy, path, args, a.out);
     return a;
   });
 }
@@ -209,7 +232,7 @@ std::future<kubectl_answer> start_kubectl(const k8s::kubectl_config& kc, std::ve
 struct backup_and_policy_texts {
   std::optional<fetched_text> backup, policy;
 };
-result<backup_and_policy_texts> fetch_backup_and_policy(const cluster_flags& flags, const k8s::kubectl_config& kc) {
+result<backup_and_policy_texts> fetch_backup_and_policy(const cluster_flags& flags, const k8s::kubectl_proxy& kc) {
   backup_and_policy_texts out;
   const std::string& vns = flags.velero_namespace;
   std::string policy_name = flags.resource_policies_configmap;
@@ -278,29 +301,46 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
   live.velero_namespace = flags.velero_namespace;
   live.chunk_size = flags.chunk_size;
   const k8s::kubectl_config& kc = live.kubectl;
+  // One `kubectl proxy` child authenticates once for every read (k8s/api_list.h); it starts
+  // while the context is checked (kubectl's own message for an unknown context is easy to
+  // misread, so that one is said first).
+  auto proxy_started = std::async(std::launch::async, [&kc] {
+    kubectl_call started;
+    std::shared_ptr<k8s::kubectl_proxy> proxy = k8s::kubectl_proxy::start(kc, started);
+    return std::make_pair(std::move(proxy), std::move(started));
+  });
   auto context = kubectl_context(kc);
+  auto [proxy, started] = proxy_started.get();
   if (const diagnostic* e = context.error()) return *e;
   live.context = std::move(context).value();
+  if (!proxy) return k8s::explain_kubectl_failure(kc, started);
+  live.proxy = proxy;
+  const k8s::kubectl_proxy& px = *proxy;
 
-  // The rest in parallel (each kubectl call waits on the network); results are merged in a
-  // fixed order so the output does not depend on which call ends first.
+  // The rest in parallel (each read waits on the network); results are merged in a fixed
+  // order so the output does not depend on which read ends first.
   const std::string& vns = flags.velero_namespace;
-  auto namespaces = start_kubectl(kc, {"get", "namespaces", "-o", "json"});
-  auto nodes = start_kubectl(kc, {"get", "nodes", "-o", "json"});
-  auto classes = start_kubectl(kc, {"get", "storageclasses", "-o", "json"});
-  auto snapshot_classes = start_kubectl(kc, {"get", "volumesnapshotclasses", "-o", "json"});
-  auto locations = start_kubectl(kc, {"get", "volumesnapshotlocations.velero.io", "-n", vns, "-o", "json"});
+  auto namespaces = start_get(px, "/api/v1/namespaces", {"get", "namespaces"});
+  auto nodes = start_get(px, "/api/v1/nodes", {"get", "nodes"});
+  auto classes = start_get(px, "/apis/storage.k8s.io/v1/storageclasses", {"get", "storageclasses"});
+  auto snapshot_classes = start_get(px, "/apis/snapshot.storage.k8s.io/v1/volumesnapshotclasses",
+                                    {"get", "volumesnapshotclasses"});
+  auto locations = start_get(px, fmt::format("/apis/velero.io/v1/namespaces/{}/volumesnapshotlocations", vns),
+                             {"get", "volumesnapshotlocations.velero.io", "-n", vns});
   // The Velero Deployment names the release (plan/velero_release.h); unreadable, main is assumed.
-  auto workloads = start_kubectl(kc, {"get", "deployments.apps,daemonsets.apps", "-n", vns, "-o", "json"});
-  auto backup_and_policy = std::async(std::launch::async, fetch_backup_and_policy, std::cref(flags), std::cref(kc));
+  auto deployments = start_get(px, fmt::format("/apis/apps/v1/namespaces/{}/deployments", vns),
+                               {"get", "deployments.apps,daemonsets.apps", "-n", vns});
+  auto daemon_sets = start_get(px, fmt::format("/apis/apps/v1/namespaces/{}/daemonsets", vns),
+                               {"get", "deployments.apps,daemonsets.apps", "-n", vns});
+  auto backup_and_policy = std::async(std::launch::async, fetch_backup_and_policy, std::cref(flags), std::cref(px));
   auto global_policy = std::async(std::launch::async, [&]() -> std::optional<result<fetched_text>> {
     if (flags.global_policies_configmap.empty()) return std::nullopt;
-    return fetch_object(kc, "configmap", flags.global_policies_configmap, vns,
+    return fetch_object(px, "configmap", flags.global_policies_configmap, vns,
                         "--global-backup-volume-policies-configmap");
   });
 
   const kubectl_answer ns = namespaces.get(), no = nodes.get(), sc = classes.get(), vsc = snapshot_classes.get(),
-                       vsl = locations.get(), wl = workloads.get();
+                       vsl = locations.get(), dp = deployments.get(), ds = daemon_sets.get();
   auto bp = backup_and_policy.get();
   auto gp = global_policy.get();
   // Nothing works when the server cannot be reached or refuses the credentials: say so once.
@@ -330,9 +370,13 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
   else
     live.warnings.add(
         warning_from(kc, vsl.call, "no volume snapshot location read: give --volume-snapshot-locations NAME=PROVIDER"));
-  if (wl.call.ok()) live.workload_list = fetched_text{wl.out, "kubectl get deployments,daemonsets -n " + vns};
-  else if (flags.velero_version.empty())
-    live.warnings.add(warning_from(kc, wl.call, "the Velero release is not read: main is assumed (--velero-version)"));
+  if (dp.call.ok() && ds.call.ok()) {
+    live.workload_lists.push_back(fetched_text{dp.out, "kubectl get deployments -n " + vns});
+    live.workload_lists.push_back(fetched_text{ds.out, "kubectl get daemonsets -n " + vns});
+  } else if (flags.velero_version.empty()) {
+    live.warnings.add(warning_from(kc, dp.call.ok() ? ds.call : dp.call,
+                                   "the Velero release is not read: main is assumed (--velero-version)"));
+  }
   live.backup = std::move(bp.value().backup);
   live.policy = std::move(bp.value().policy);
   if (gp) live.global_policy = std::move(gp->value());
@@ -349,7 +393,8 @@ k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options o
   k8s::load_result loaded;
   diagnostics named;
   kubectl_call started;
-  const std::unique_ptr<k8s::kubectl_proxy> proxy = k8s::kubectl_proxy::start(live.kubectl, started);
+  std::shared_ptr<k8s::kubectl_proxy> proxy = live.proxy;  // read_live_cluster's
+  if (!proxy) proxy = k8s::kubectl_proxy::start(live.kubectl, started);
   failed = proxy == nullptr;
   if (failed) {
     named.add(k8s::explain_kubectl_failure(live.kubectl, started));
@@ -378,8 +423,8 @@ k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options o
         if (auto added = loaded.objects.add(k8s::extra_object(c)); !added) named.add(*added.error());
     }
   // Velero's Deployment and node-agent DaemonSet, for the release they run.
-  if (!failed && live.workload_list) {
-    k8s::load_result workloads = k8s::load_text(live.workload_list->text, live.workload_list->source, options);
+  for (const fetched_text& list : failed ? std::vector<fetched_text>{} : live.workload_lists) {
+    k8s::load_result workloads = k8s::load_text(list.text, list.source, options);
     for (const diagnostic& d : workloads.problems) named.add(d);
     for (const k8s::deployment& d : workloads.objects.deployments())
       if (auto added = loaded.objects.add(k8s::extra_object(d)); !added) named.add(*added.error());

@@ -3,6 +3,8 @@
 // http-parser (doc/live-cluster.md: cpp-httplib would make every volpol command load OpenSSL).
 #include "volpol/k8s/api_list.h"
 
+#include "api_list_parse.h"
+
 #include <http_parser.h>
 #include <simdjson.h>
 #include <sys/socket.h>
@@ -24,70 +26,8 @@
 #include <vector>
 
 namespace volpol::k8s {
+namespace detail {
 namespace {
-
-/// Bytes of one list on their way from its fetching thread to the loader, at most `cap` held.
-class byte_queue {
- public:
-  explicit byte_queue(std::size_t cap) : cap_(std::max<std::size_t>(cap, 1)) {}
-
-  /// Waits for room; false once cancelled.
-  bool push(const char* data, std::size_t n) {
-    std::unique_lock lock(mutex_);
-    room_.wait(lock, [&] { return cancelled_ || held_ < cap_; });
-    if (cancelled_) return false;
-    chunks_.emplace_back(data, n);
-    held_ += n;
-    ready_.notify_all();
-    return true;
-  }
-  /// No more bytes will come.
-  void close() {
-    std::lock_guard lock(mutex_);
-    closed_ = true;
-    ready_.notify_all();
-  }
-  /// Stops both sides: push fails, pop returns 0.
-  void cancel() {
-    std::lock_guard lock(mutex_);
-    cancelled_ = true;
-    ready_.notify_all();
-    room_.notify_all();
-  }
-  /// Up to `n` bytes; waits for some; 0 at the end (closed and drained, or cancelled).
-  std::size_t pop(char* dst, std::size_t n) {
-    std::unique_lock lock(mutex_);
-    ready_.wait(lock, [&] { return cancelled_ || closed_ || !chunks_.empty(); });
-    if (cancelled_) return 0;
-    std::size_t out = 0;
-    while (out < n && !chunks_.empty()) {
-      std::string& front = chunks_.front();
-      const std::size_t take = std::min(n - out, front.size() - front_at_);
-      std::memcpy(dst + out, front.data() + front_at_, take);
-      out += take;
-      front_at_ += take;
-      if (front_at_ == front.size()) {
-        held_ -= front.size();
-        chunks_.pop_front();
-        front_at_ = 0;
-      }
-    }
-    room_.notify_all();
-    return out;
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable ready_, room_;
-  std::deque<std::string> chunks_;
-  std::size_t front_at_ = 0, held_ = 0, cap_;
-  bool closed_ = false, cancelled_ = false;
-};
-
-/// A list's metadata (ListMeta) as a page carries it.
-struct list_meta {
-  std::string continue_token, resource_version;
-};
 
 /// The end of `text` from `open` (a '{') to its matching '}', strings skipped; npos if cut.
 std::size_t object_end(std::string_view text, std::size_t open) {
@@ -122,6 +62,16 @@ bool parse_meta_at(std::string_view text, std::size_t key, list_meta& out) {
   if (!meta["continue"].get_string().get(v)) out.continue_token = std::string(v);
   if (!meta["resourceVersion"].get_string().get(v)) out.resource_version = std::string(v);
   return true;
+}
+
+}  // namespace
+
+bool metadata_first(std::string_view head) {
+  const std::size_t meta = head.find("\"metadata\"");
+  if (meta == std::string_view::npos) return false;
+  const std::size_t items = head.find("\"items\"");
+  return (items == std::string_view::npos || meta < items) &&
+         object_end(head, head.find('{', meta)) != std::string_view::npos;
 }
 
 /// The list's metadata from the first and the last bytes of a page: the API server writes it
@@ -175,6 +125,82 @@ std::string items_from(std::string_view page, const std::string& start, bool& pa
   if (!out.empty()) out += "]}\n";
   return out;
 }
+
+}  // namespace detail
+
+namespace {
+
+using detail::continue_start;
+using detail::items_from;
+using detail::list_meta;
+using detail::list_metadata;
+
+/// Bytes of one list on their way from its fetching thread to the loader, at most `cap` held.
+class byte_queue {
+ public:
+  explicit byte_queue(std::size_t cap) : cap_(std::max<std::size_t>(cap, 1)) {}
+
+  /// Waits for room; false once cancelled.
+  bool push(std::string&& data) {
+    std::unique_lock lock(mutex_);
+    room_.wait(lock, [&] { return cancelled_ || held_ < cap_; });
+    if (cancelled_) return false;
+    held_ += data.size();
+    chunks_.push_back(std::move(data));
+    ready_.notify_all();
+    return true;
+  }
+  bool push(const char* data, std::size_t n) {
+    std::unique_lock lock(mutex_);
+    room_.wait(lock, [&] { return cancelled_ || held_ < cap_; });
+    if (cancelled_) return false;
+    chunks_.emplace_back(data, n);
+    held_ += n;
+    ready_.notify_all();
+    return true;
+  }
+  /// No more bytes will come.
+  void close() {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    ready_.notify_all();
+  }
+  /// Stops both sides: push fails, pop returns 0.
+  void cancel() {
+    std::lock_guard lock(mutex_);
+    cancelled_ = true;
+    ready_.notify_all();
+    room_.notify_all();
+  }
+  /// Up to `n` bytes; waits for some; 0 at the end (closed and drained, or cancelled).
+  std::size_t pop(char* dst, std::size_t n) {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [&] { return cancelled_ || closed_ || !chunks_.empty(); });
+    if (cancelled_) return 0;
+    std::size_t out = 0;
+    while (out < n && !chunks_.empty()) {
+      std::string& front = chunks_.front();
+      const std::size_t take = std::min(n - out, front.size() - front_at_);
+      std::memcpy(dst + out, front.data() + front_at_, take);
+      out += take;
+      front_at_ += take;
+      if (front_at_ == front.size()) {
+        held_ -= front.size();
+        chunks_.pop_front();
+        front_at_ = 0;
+      }
+    }
+    room_.notify_all();
+    return out;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_, room_;
+  std::deque<std::string> chunks_;
+  std::size_t front_at_ = 0, held_ = 0, cap_;
+  bool closed_ = false, cancelled_ = false;
+};
 
 std::string percent_encoded(std::string_view s) {
   std::string out;
@@ -247,6 +273,11 @@ class page_request {
         return fail(errno == EAGAIN || errno == EWOULDBLOCK
                         ? fmt::format("no answer from kubectl proxy within {} s", timeout_seconds)
                         : fmt::format("reading from kubectl proxy: {}", std::strerror(errno)));
+      if (n == 0) {  // the end of a body that runs to the end of the connection, or a cut
+        (void)http_parser_execute(&parser, &settings_, nullptr, 0);
+        if (complete_) return answer_;
+        return fail("kubectl proxy closed the connection before the answer was whole");
+      }
       const std::size_t len = static_cast<std::size_t>(n);
       const std::size_t used = http_parser_execute(&parser, &settings_, buf.data(), len);
       if (complete_) return answer_;
@@ -254,11 +285,6 @@ class page_request {
       if (parser.http_errno != HPE_OK || used != len)
         return fail(fmt::format("a malformed HTTP answer from kubectl proxy: {}",
                                 http_errno_description(static_cast<http_errno>(parser.http_errno))));
-      if (n == 0) {  // the end of a body that runs to the end of the connection
-        (void)http_parser_execute(&parser, &settings_, nullptr, 0);
-        if (complete_) return answer_;
-        return fail("kubectl proxy closed the connection before the answer was whole");
-      }
     }
   }
 
@@ -273,30 +299,38 @@ class page_request {
   bool complete_ = false;
 };
 
-/// A failed list, as the `kubectl get RESOURCE --all-namespaces` call it stands for.
-kubectl_call failed_call(const api_list& list, int status, std::string_view body, const std::string& transport) {
+/// A failed request, as the kubectl call `args` it stands for (`get RESOURCE [NAME]`), from the
+/// HTTP status and the API server's Status object (or kubectl proxy's text), or a transport error.
+kubectl_call failed_call(std::vector<std::string> args, int status, std::string_view body,
+                         const std::string& transport) {
   kubectl_call call;
-  call.args = {"get", list.resource, "--all-namespaces"};
+  call.args = std::move(args);
   call.exit_status = 1;
+  const std::string resource = call.args.size() > 1 ? call.args[1] : "";
   std::string message;
   std::string_view reason;
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
-  if (!parser.parse(std::string(body)).get(doc)) {  // a Status object
+  const bool status_object = !parser.parse(std::string(body)).get(doc) && doc.is_object();
+  if (status_object) {  // the API server's Status
     std::string_view m;
     if (!doc["message"].get_string().get(m)) message = std::string(m);
     if (doc["reason"].get_string().get(reason)) reason = {};
   }
-  if (message.empty()) {
+  if (message.empty() && !status_object) {  // kubectl proxy's own text
     message = std::string(body.substr(0, std::min<std::size_t>(body.size(), 500)));
     while (!message.empty() && (message.back() == '\n' || message.back() == '\r')) message.pop_back();
   }
   if (!transport.empty()) call.error_output = "error: " + transport;
   else if (status == 401) call.error_output = "error: You must be logged in to the server (Unauthorized)";
   else if (status == 403) call.error_output = "Error from server (Forbidden): " + message;
+  else if (status == 404 && message.find("could not find the requested resource") == std::string::npos &&
+           !message.empty())
+    call.error_output = "Error from server (NotFound): " + message;
   else if (status == 404)
-    call.error_output = "error: the server doesn't have a resource type \"" + list.resource + "\"";
-  else if (status == 502 || status == 503)  // kubectl proxy: the API server did not answer
+    call.error_output = "error: the server doesn't have a resource type \"" + resource.substr(0, resource.find('.')) +
+                        "\"";
+  else if (status == 502 || status == 503 || (status >= 500 && !status_object))  // kubectl proxy: no API server
     call.error_output = "Unable to connect to the server: " + (message.empty() ? std::to_string(status) : message);
   else
     call.error_output = fmt::format("Error from server ({}): {} (HTTP {})", reason.empty() ? "Error" : reason, message,
@@ -304,6 +338,10 @@ kubectl_call failed_call(const api_list& list, int status, std::string_view body
   classify_kubectl_failure(call);
   if (call.failure == kubectl_failure::none) call.failure = kubectl_failure::other;
   return call;
+}
+
+kubectl_call failed_call(const api_list& list, int status, std::string_view body, const std::string& transport) {
+  return failed_call({"get", list.resource, "--all-namespaces"}, status, body, transport);
 }
 
 /// Reads every page of one list into `queue`; closes it at the end.
@@ -323,8 +361,9 @@ struct list_fetch {
       std::string target = list.path;
       if (options.chunk_size > 0) target += fmt::format("?limit={}", options.chunk_size);
       if (!token.empty()) target += (options.chunk_size > 0 ? "&continue=" : "?continue=") + percent_encoded(token);
-      constexpr std::size_t window = 64 << 10;
-      std::string head, tail, error_body, held;
+      constexpr std::size_t window = 64 << 10, batch = 256 << 10;
+      std::string head, tail, error_body, held, pending;
+      bool need_tail = true;
       const bool hold = !passed;
       const std::function<bool(int, const char*, std::size_t)> on_body = [&](int status, const char* at,
                                                                              std::size_t n) {
@@ -332,17 +371,31 @@ struct list_fetch {
           if (error_body.size() < (1 << 20)) error_body.append(at, std::min<std::size_t>(n, 1 << 20));
           return true;
         }
-        if (head.size() < window) head.append(at, std::min(n, window - head.size()));
-        tail.append(at, n);
-        if (tail.size() > 2 * window) tail.erase(0, tail.size() - window);
+        if (head.size() < window) {
+          head.append(at, std::min(n, window - head.size()));
+          // The API server writes ListMeta before items: then the page's end is not needed.
+          if (head.size() == window && detail::metadata_first(head)) need_tail = false;
+        }
+        if (need_tail) {
+          tail.append(at, n);
+          if (tail.size() > 4 * window) tail.erase(0, tail.size() - window);
+        }
         if (hold) {
           held.append(at, n);
           return true;
         }
-        return queue.push(at, n);
+        // Handed on in pieces of at least `batch` bytes (the proxy writes ~16-32 KiB at a time).
+        pending.append(at, n);
+        if (pending.size() < batch) return true;
+        const bool pushed = queue.push(std::move(pending));
+        pending.clear();
+        return pushed;
       };
       page_request request(on_body);
       const http_answer answer = request.get(proxy.socket_path(), target, options.timeout_seconds);
+      if (!pending.empty() && answer.transport_error.empty() && answer.status == 200 && !hold &&
+          !queue.push(std::move(pending)))
+        break;
       if (!answer.transport_error.empty()) {
         if (answer.transport_error != "stopped") failure = failed_call(list, 0, {}, answer.transport_error);
         break;
@@ -386,6 +439,35 @@ struct list_fetch {
 
 }  // namespace
 
+kubectl_call get_through_proxy(const kubectl_proxy& proxy, const std::string& path,
+                               std::vector<std::string> kubectl_args, std::string& body, int timeout_seconds,
+                               std::size_t max_bytes) {
+  body.clear();
+  bool too_large = false;
+  const std::function<bool(int, const char*, std::size_t)> on_body = [&](int, const char* at, std::size_t n) {
+    if (body.size() + n > max_bytes) {
+      too_large = true;
+      return false;
+    }
+    body.append(at, n);
+    return true;
+  };
+  page_request request(on_body);
+  const http_answer answer = request.get(proxy.socket_path(), path, timeout_seconds);
+  if (too_large)
+    return failed_call(std::move(kubectl_args), 0, {},
+                       fmt::format("the answer is larger than {} MiB: not read", max_bytes >> 20));
+  if (!answer.transport_error.empty()) return failed_call(std::move(kubectl_args), 0, {}, answer.transport_error);
+  if (answer.status != 200) {
+    kubectl_call call = failed_call(std::move(kubectl_args), answer.status, body, "");
+    body.clear();
+    return call;
+  }
+  kubectl_call ok;
+  ok.args = std::move(kubectl_args);
+  return ok;
+}
+
 api_lists_result load_api_lists(const kubectl_proxy& proxy, std::span<const api_list> lists, std::string_view name,
                                 const load_options& load, const api_list_options& options) {
   api_lists_result out;
@@ -404,16 +486,41 @@ api_lists_result load_api_lists(const kubectl_proxy& proxy, std::span<const api_
       if (f.failure && !failed.exchange(true))
         for (byte_queue& q : queues) q.cancel();  // nothing more is needed: the load is dropped
     });
-  std::size_t current = 0;
-  const stream_reader read = [&](char* dst, std::size_t n) -> std::size_t {
-    while (current < queues.size()) {
-      if (failed.load()) return 0;
-      if (const std::size_t got = queues[current].pop(dst, n); got > 0) return got;
-      ++current;
-    }
-    return 0;
-  };
-  out.loaded = load_stream(read, name, load);
+  // Each list loaded on its own thread, as its pages arrive (the lists are fetched at once:
+  // loading them one after another would fetch them one after another too), then merged in
+  // the order given.
+  std::vector<load_result> loaded(queues.size());
+  std::vector<std::thread> loaders;
+  for (std::size_t i = 0; i < queues.size(); ++i)
+    loaders.emplace_back([&, i] {
+      const stream_reader read = [&](char* dst, std::size_t n) -> std::size_t {
+        return failed.load() ? 0 : queues[i].pop(dst, n);
+      };
+      loaded[i] = load_stream(read, name, load);
+    });
+  for (std::thread& t : loaders) t.join();
+  out.loaded = std::move(loaded.front());
+  for (std::size_t i = 1; i < loaded.size(); ++i) {
+    load_result& part = loaded[i];
+    out.loaded.problems.append(part.problems);
+    diagnostics rejected = out.loaded.objects.merge(std::move(part.objects));
+    out.loaded.problems.append(rejected);
+    load_counts& c = out.loaded.counts;
+    const load_counts& p = part.counts;
+    c.persistent_volumes += p.persistent_volumes;
+    c.persistent_volume_claims += p.persistent_volume_claims;
+    c.pods += p.pods;
+    for (const auto& [kind, n] : p.other_kinds) c.other_kinds[kind] += n;
+    for (const auto& [kind, n] : p.read_kinds) c.read_kinds[kind] += n;
+    for (const auto& [kind, n] : p.other_resources) c.other_resources[kind] += n;
+    c.rejected += p.rejected + rejected.size();
+    c.backup_copies += p.backup_copies;
+    c.files += p.files;
+    c.files_skipped += p.files_skipped;
+    c.bytes += p.bytes;
+    c.worker_batches += p.worker_batches;
+  }
+  if (loaded.empty()) out.loaded = load_result{};
   for (byte_queue& q : queues) q.cancel();  // a loader that stopped early leaves no thread waiting
   for (std::thread& t : threads) t.join();
   for (const list_fetch& f : fetches) {

@@ -264,6 +264,31 @@ cluster::~cluster() = default;
 cluster::cluster(cluster&&) noexcept = default;
 cluster& cluster::operator=(cluster&&) noexcept = default;
 
+diagnostics cluster::merge(cluster&& other) {
+  diagnostics rejected;
+  impl& o = *other.impl_;
+  const auto take = [&](auto& objects, auto&& put) {
+    for (auto& x : objects)
+      if (auto r = put(std::move(x)); !r) rejected.add(*r.error());
+  };
+  take(o.pvs, [&](persistent_volume&& x) { return add(std::move(x)); });
+  take(o.pvcs, [&](persistent_volume_claim&& x) { return add(std::move(x)); });
+  take(o.pods, [&](pod&& x) { return add(std::move(x)); });
+  const auto extra = [&](auto& st) { take(st.objects, [&](auto&& x) { return add(extra_object(std::move(x))); }); };
+  extra(o.storage_classes);
+  extra(o.snapshot_classes);
+  extra(o.snapshot_locations);
+  extra(o.backups);
+  extra(o.schedules);
+  extra(o.namespaces);
+  extra(o.nodes);
+  extra(o.daemon_sets);
+  extra(o.config_maps);
+  extra(o.deployments);
+  other = cluster{};
+  return rejected;
+}
+
 result<void> cluster::add(persistent_volume pv) {
   return add_to(impl_->pvs, impl_->pv_index, "PersistentVolume", std::move(pv));
 }

@@ -359,6 +359,13 @@ std::unique_ptr<kubectl_proxy> kubectl_proxy::start(const kubectl_config& config
   return nullptr;
 }
 
+std::unique_ptr<kubectl_proxy> kubectl_proxy::attach(std::string socket_path, kubectl_config config) {
+  std::unique_ptr<kubectl_proxy> proxy(new kubectl_proxy);
+  proxy->config_ = std::move(config);
+  proxy->socket_ = std::move(socket_path);
+  return proxy;
+}
+
 kubectl_proxy::~kubectl_proxy() {
   if (pid_ > 0) {
     kill(pid_, SIGTERM);
@@ -367,8 +374,10 @@ kubectl_proxy::~kubectl_proxy() {
     }
   }
   if (out_fd_ >= 0) close(out_fd_);
-  std::error_code ec;
-  std::filesystem::remove_all(folder_, ec);
+  if (!folder_.empty()) {
+    std::error_code ec;
+    std::filesystem::remove_all(folder_, ec);
+  }
 }
 
 }  // namespace volpol::k8s

@@ -112,7 +112,8 @@ struct list_item {
 };
 
 struct item_list {
-  std::string kind;  // PodList ...
+  std::string kind;                // PodList ...
+  std::string api_version = "v1";  // the list's group/version
   std::vector<list_item> items;
   std::vector<std::string> owned;  // texts the items point into (recorded lists)
 };
@@ -245,9 +246,10 @@ bool recorded_list(const std::string& body, item_list& out) {
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   simdjson::dom::array items;
-  std::string_view kind;
+  std::string_view kind, api_version;
   if (parser.parse(body).get(doc) || doc["items"].get_array().get(items)) return false;
   out.kind = doc["kind"].get_string().get(kind) ? "List" : std::string(kind);
+  if (!doc["apiVersion"].get_string().get(api_version)) out.api_version = std::string(api_version);
   out.owned.reserve(items.size());
   for (simdjson::dom::element item : items) {
     std::string_view ns, name;
@@ -306,7 +308,8 @@ void serve_list(const item_list& list, const std::string& ns, const httplib::Req
     meta += ",\"continue\":" + json_quoted(continue_token((begin + n - 1)->key, resource_version)) +
             ",\"remainingItemCount\":" + std::to_string(left - n);
   meta += "}";
-  const std::string open = "{\"kind\":\"" + kind + "\",\"apiVersion\":\"v1\",\"metadata\":" + meta + ",\"items\":[";
+  const std::string open = "{\"kind\":\"" + kind + "\",\"apiVersion\":\"" + list.api_version +
+                           "\",\"metadata\":" + meta + ",\"items\":[";
   const auto first = begin;
   // Streamed in batches: a whole list of a generated cluster can be gigabytes.
   res.set_chunked_content_provider("application/json",
@@ -394,6 +397,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "volpol-api-double: cannot use the certificate %s / key %s\n", cert.c_str(), key.c_str());
     return 1;
   }
+  // As the API server (Go sets TCP_NODELAY): without it, the last bytes of every answer wait
+  // for the client's delayed ACK (~40 ms a page).
+  server.set_tcp_nodelay(true);
+  server.set_keep_alive_max_count(1000);
   server.Get(R"(/.*)", [&](const httplib::Request& req, httplib::Response& res) {
     const std::string auth = req.get_header_value("Authorization");
     const std::string token = auth.starts_with("Bearer ") ? auth.substr(7) : "";

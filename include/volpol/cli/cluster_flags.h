@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,7 +88,9 @@ struct live_cluster {
   std::optional<fetched_text> policy;         ///< the backup's resource-policy ConfigMap
   std::optional<fetched_text> global_policy;  ///< the server's global volume-policy ConfigMap
   /// Deployments and DaemonSets of the Velero namespace (the release's image tag), when readable.
-  std::optional<fetched_text> workload_list;
+  std::vector<fetched_text> workload_lists;
+  /// The `kubectl proxy` child every read goes through (k8s/api_list.h); stopped with the last copy.
+  std::shared_ptr<k8s::kubectl_proxy> proxy;
   diagnostics warnings;          ///< what could not be read and was assumed instead
   std::size_t chunk_size = 500;  ///< objects per page of the PV, PVC and pod lists (0: one request each)
   /// Lists restarted while load_live_objects read them (a continue token expired: 410); set by

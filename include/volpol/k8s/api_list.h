@@ -34,6 +34,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "volpol/k8s/kubectl.h"
 #include "volpol/k8s/loader.h"
@@ -65,6 +66,15 @@ struct api_lists_result {
   std::size_t pages = 0;                ///< pages read, over all lists
   std::size_t restarts = 0;             ///< lists restarted after a 410
 };
+
+/// One GET of `path` (a small object or list) through `proxy`, standing for the kubectl call
+/// `kubectl_args` (`{"get", "nodes"}`: what failures name, as run_kubectl's would). On success
+/// the whole answer is in `body` (the API server's JSON: list items carry no kind); a failure is
+/// classified as kubectl's (401, 403 with the RBAC rule, 404 object not found or resource type
+/// not served, 502/503 unreachable). An answer over `max_bytes` is an error, not read.
+[[nodiscard]] kubectl_call get_through_proxy(const kubectl_proxy& proxy, const std::string& path,
+                                             std::vector<std::string> kubectl_args, std::string& body,
+                                             int timeout_seconds = 60, std::size_t max_bytes = std::size_t{64} << 20);
 
 /// Reads `lists` through `proxy` into one cluster, as if they were one stream named `name`
 /// (the name problems in objects carry). Never throws.

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "volpol/core/diagnostic.h"
 #include "volpol/core/result.h"
 #include "volpol/k8s/object_value.h"
 #include "volpol/k8s/persistent_volume.h"
@@ -57,6 +58,12 @@ class cluster {
   /// object per kind and namespace/name (name alone for the cluster-scoped StorageClass,
   /// VolumeSnapshotClass, Namespace and Node).
   result<void> add(extra_object o);
+
+  /// Moves every object of `other` into this one (after those here, kind by kind, in
+  /// `other`'s order), with add()'s rules: a duplicate or a name with a NUL is rejected, its
+  /// diagnostic returned. `other` is left empty. For clusters loaded apart (the live cluster's
+  /// lists, each read on its own thread).
+  [[nodiscard]] diagnostics merge(cluster&& other);
 
   /// Objects in insertion order.
   [[nodiscard]] std::span<const persistent_volume> persistent_volumes() const;

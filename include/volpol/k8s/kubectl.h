@@ -99,7 +99,11 @@ class kubectl_proxy {
   /// missing, unknown context ...). Never throws.
   [[nodiscard]] static std::unique_ptr<kubectl_proxy> start(const kubectl_config& config, kubectl_call& call,
                                                             int startup_seconds = 30);
-  /// Stops kubectl (SIGTERM, then waits) and removes the socket and its folder.
+  /// A proxy someone else runs (`kubectl proxy --unix-socket=SOCKET`): volpol only connects to
+  /// it, and neither stops it nor removes the socket. `config` names calls in messages.
+  [[nodiscard]] static std::unique_ptr<kubectl_proxy> attach(std::string socket_path, kubectl_config config = {});
+  /// Stops kubectl (SIGTERM, then waits) and removes the socket and its folder (only for a
+  /// proxy it started).
   ~kubectl_proxy();
   kubectl_proxy(const kubectl_proxy&) = delete;
   kubectl_proxy& operator=(const kubectl_proxy&) = delete;
