@@ -11,7 +11,7 @@
 #              three at once (what any client must at least move), > /dev/null
 #   raw-seq    the same one after another
 #   get-json   kubectl get persistentvolumes,persistentvolumeclaims,pods -A -o json > /dev/null
-#              (30k only: at 300k it needs ~20 GB; VOLPOL_LIVE_GET_JSON_300K=1 runs it anyway)
+#              (once; 30k only: at 300k it needs ~20 GB; VOLPOL_LIVE_GET_JSON_300K=1 runs it anyway)
 #   plan       volpol plan --cluster -o json > /dev/null (its kubectl calls through
 #              bench/kubectl-peak.sh, which records each kubectl's peak memory)
 # Before timing, the plan is checked: `plan --cluster` plans as many volumes as `plan -f` of
@@ -112,9 +112,7 @@ KUBECONFIG
   log "$size: checking the plan"
   kubectl get namespaces,nodes,storageclasses,volumesnapshotclasses -o json >"$tmp/small.json"
   kubectl get deployments.apps,daemonsets.apps,volumesnapshotlocations.velero.io -n velero -o json >"$tmp/velero.json"
-  objects=$(kubectl get --raw /api/v1/pods | jq '.items | length')
-  objects=$((objects + $(kubectl get --raw /api/v1/persistentvolumeclaims | jq '.items | length')))
-  objects=$((objects + $(kubectl get --raw /api/v1/persistentvolumes | jq '.items | length')))
+  objects=$(sed -n 's/^volpol-api-double: \([0-9]*\) items from .*/\1/p' "$tmp/double.log")
   "$volpol" plan --cluster -o json 2>/dev/null | jq '.summary.volumes' >"$tmp/live.n" || true
   "$volpol" plan -f "$json" -f "$tmp/small.json" -f "$tmp/velero.json" -o json 2>/dev/null | jq '.summary.volumes' >"$tmp/file.n" || true
   if ! cmp -s "$tmp/live.n" "$tmp/file.n" || [ "$(cat "$tmp/live.n")" = 0 ]; then
@@ -136,18 +134,22 @@ KUBECONFIG
   read -r rawseq _ < <(times raw-seq bash -c raw_sequential)
   getjson=- getjson_mb=-
   if [ "$size" != 300k ] || [ "${VOLPOL_LIVE_GET_JSON_300K:-}" = 1 ]; then
-    read -r getjson kb < <(times get-json kubectl get persistentvolumes,persistentvolumeclaims,pods -A -o json)
+    read -r getjson kb < <(runs=1 times get-json kubectl get persistentvolumes,persistentvolumeclaims,pods -A -o json)
     getjson_mb=$((kb / 1024))
   fi
+  read -r plan kb < <(max_rc=1 times plan "$volpol" plan --cluster -o json)
+  volpol_mb=$((kb / 1024))
+  # Once more through bench/kubectl-peak.sh (its sampling adds to the time: not timed) for the
+  # peak memory of kubectl proxy and of the small kubectl calls.
   export VOLPOL_KUBECTL_PEAKS=$tmp/peaks
   : >"$VOLPOL_KUBECTL_PEAKS"
-  read -r plan kb < <(max_rc=1 times plan "$volpol" plan --cluster -o json --kubectl "$root/bench/kubectl-peak.sh")
-  volpol_mb=$((kb / 1024))
-  proxy_mb=$(( $(grep ' proxy ' "$VOLPOL_KUBECTL_PEAKS" | sort -n | tail -1 | cut -d' ' -f1) / 1024 ))
-  other_mb=$(( $(grep -v ' proxy ' "$VOLPOL_KUBECTL_PEAKS" | sort -n | tail -1 | cut -d' ' -f1) / 1024 ))
+  max_rc=1 measure "$volpol" plan --cluster -o json --kubectl "$root/bench/kubectl-peak.sh" >/dev/null
+  unset VOLPOL_KUBECTL_PEAKS
+  peak_mb() { awk 'BEGIN { m = 0 } { if ($1 > m) m = $1 } END { printf "%d", m / 1024 }'; }
+  proxy_mb=$(grep ' proxy ' "$tmp/peaks" | peak_mb)
+  other_mb=$(grep -v ' proxy ' "$tmp/peaks" | peak_mb)
   ratio=$(awk "BEGIN { printf \"%.2f\", $plan / $raw }")
   echo "| $size | $objects | $mb | $raw | $rawseq | $getjson | $getjson_mb | $plan | **$ratio** | $volpol_mb | $proxy_mb (other kubectl calls ≤ $other_mb) |" >>"$report"
-  unset VOLPOL_KUBECTL_PEAKS
   if [ "$size" = "${sizes%% *}" ]; then
     # What one page costs: a kubectl process per page (`kubectl get --raw` with limit=500) against
     # one request through a running `kubectl proxy` (doc/live-cluster.md).

@@ -422,6 +422,7 @@ k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options o
       for (const k8s::volume_snapshot_class& c : classes.objects.volume_snapshot_classes())
         if (auto added = loaded.objects.add(k8s::extra_object(c)); !added) named.add(*added.error());
     }
+  live.proxy.reset();  // nothing more is read: kubectl proxy stops here (if no one else holds it)
   // Velero's Deployment and node-agent DaemonSet, for the release they run.
   for (const fetched_text& list : failed ? std::vector<fetched_text>{} : live.workload_lists) {
     k8s::load_result workloads = k8s::load_text(list.text, list.source, options);

@@ -17,6 +17,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <regex>
 #include <string_view>
 
@@ -269,6 +271,40 @@ diagnostic explain_kubectl_failure(const kubectl_config& config, const kubectl_c
   return d;
 }
 
+namespace {
+
+/// The kubectl proxies running, stopped at exit too: a program may leave objects undestroyed
+/// at exit on purpose (volpol skips freeing a large plan), and kubectl proxy must not outlive it.
+std::mutex running_mutex;
+std::map<pid_t, std::string> running_proxies;  // pid -> its socket's folder
+
+void stop_running_proxies() {
+  const std::lock_guard lock(running_mutex);
+  for (const auto& [pid, folder] : running_proxies) {
+    kill(pid, SIGTERM);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    std::error_code ec;
+    std::filesystem::remove_all(folder, ec);
+  }
+  running_proxies.clear();
+}
+
+void track_proxy(pid_t pid, const std::string& folder) {
+  static std::once_flag registered;
+  std::call_once(registered, [] { std::atexit(stop_running_proxies); });
+  const std::lock_guard lock(running_mutex);
+  running_proxies.emplace(pid, folder);
+}
+
+void untrack_proxy(pid_t pid) {
+  const std::lock_guard lock(running_mutex);
+  running_proxies.erase(pid);
+}
+
+}  // namespace
+
 std::unique_ptr<kubectl_proxy> kubectl_proxy::start(const kubectl_config& config, kubectl_call& call,
                                                     int startup_seconds) {
   call = kubectl_call{};
@@ -318,6 +354,7 @@ std::unique_ptr<kubectl_proxy> kubectl_proxy::start(const kubectl_config& config
   }
   proxy->pid_ = pid;
   proxy->out_fd_ = out_pipe[0];
+  track_proxy(pid, proxy->folder_);
   // kubectl prints "Starting to serve on SOCKET" once it listens; it exits on a bad context.
   std::string said;
   bool serving = false;
@@ -344,6 +381,7 @@ std::unique_ptr<kubectl_proxy> kubectl_proxy::start(const kubectl_config& config
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  untrack_proxy(pid);
   proxy->pid_ = -1;
   call.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   if (err_fd >= 0) {
@@ -368,6 +406,7 @@ std::unique_ptr<kubectl_proxy> kubectl_proxy::attach(std::string socket_path, ku
 
 kubectl_proxy::~kubectl_proxy() {
   if (pid_ > 0) {
+    untrack_proxy(pid_);
     kill(pid_, SIGTERM);
     int status = 0;
     while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {

@@ -43,7 +43,20 @@ for expire in 1 3 8; do
   ) || fail=1
 done
 (
+  # kubectl proxy never outlives volpol (it leaves the plan undestroyed at exit on purpose), on
+  # success and on error, and its socket folder goes with it.
   source "$(dirname "$0")/start-double.sh"
+  export TMPDIR=$work/tmp
+  mkdir -p "$TMPDIR"
+  plan >/dev/null 2>&1
+  plan --from-backup no-such-backup >/dev/null 2>&1
+  NO_COLOR=1 "$volpol" explain --cluster --all >/dev/null 2>&1
+  sleep 0.3
+  if ps -C kubectl -o args= | grep -q -- "--unix-socket=$TMPDIR"; then
+    echo "FAIL: kubectl proxy outlived volpol:"; ps -C kubectl -o pid=,args=; exit 1
+  fi
+  [ -z "$(ls -A "$TMPDIR")" ] || { echo "FAIL: left in TMPDIR: $(ls "$TMPDIR")"; exit 1; }
+  echo "ok: no kubectl proxy and no socket folder left behind"
   plan --chunk-size 1 --context restricted >/dev/null 2>"$work/err.txt"
   rc=$?
   [ $rc -eq 3 ] && grep -q '^kubectl get persistentvolumes --all-namespaces: access denied: user `viewer` cannot list persistentvolumes at the cluster scope' "$work/err.txt" || {

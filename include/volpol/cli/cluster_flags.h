@@ -3,13 +3,14 @@
 //
 //     volpol plan --cluster [--context NAME] [--kubeconfig FILE] [--velero-namespace velero]
 //                 [--resource-policies-configmap NAME] [--global-backup-volume-policies-configmap NAME]
-//                 [--from-backup NAME | --from-schedule NAME]
+//                 [--from-backup NAME | --from-schedule NAME] [--chunk-size N]
 //
 // With --cluster, volpol runs the real kubectl (so every kubeconfig auth method works) for:
 //   - PersistentVolumes, PersistentVolumeClaims and Pods of all namespaces: pages of
 //     --chunk-size objects read raw through one `kubectl proxy` child, the three lists at once,
 //     streamed into the loader (volpol/k8s/api_list.h); failing = no plan (exit 3);
-// and `kubectl get ... -o json` for the small lists and objects:
+// and GETs through the same proxy for the small lists and objects (failures said as the
+// `kubectl get` they stand for):
 //   - Namespaces, Nodes, StorageClasses, VolumeSnapshotClasses: facts for the notes (the node
 //     agent pods — `name=node-agent` in the Velero namespace — against the nodes; CSI drivers
 //     without a VolumeSnapshotClass) and for the namespace filter's warning; failing = a warning
@@ -89,8 +90,9 @@ struct live_cluster {
   std::optional<fetched_text> global_policy;  ///< the server's global volume-policy ConfigMap
   /// Deployments and DaemonSets of the Velero namespace (the release's image tag), when readable.
   std::vector<fetched_text> workload_lists;
-  /// The `kubectl proxy` child every read goes through (k8s/api_list.h); stopped with the last copy.
-  std::shared_ptr<k8s::kubectl_proxy> proxy;
+  /// The `kubectl proxy` child every read goes through (k8s/api_list.h); stopped with the last
+  /// copy, which load_live_objects lets go of once it has read the lists.
+  mutable std::shared_ptr<k8s::kubectl_proxy> proxy;
   diagnostics warnings;          ///< what could not be read and was assumed instead
   std::size_t chunk_size = 500;  ///< objects per page of the PV, PVC and pod lists (0: one request each)
   /// Lists restarted while load_live_objects read them (a continue token expired: 410); set by
