@@ -82,6 +82,50 @@ std::string first_error_line(std::string_view text) {
   return {};
 }
 
+/// A started kubectl: its pid, the read end of its standard output, and its standard error
+/// (an unlinked temporary file, -1 when none could be made).
+struct spawned_kubectl {
+  pid_t pid = -1;
+  int out = -1, err = -1;
+};
+
+/// Starts `kubectl [global flags] ARGS` (stdin /dev/null). On failure the pid is -1 and `call`
+/// says why (kubectl missing: not_installed, with the errno; no pipe: other).
+spawned_kubectl spawn_kubectl(const kubectl_config& config, const std::vector<std::string>& args, kubectl_call& call) {
+  spawned_kubectl child;
+  const std::vector<std::string> all = full_args(config, args);
+  std::vector<char*> argv;
+  for (const std::string& a : all) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  int out_pipe[2];
+  if (pipe2(out_pipe, O_CLOEXEC) != 0) {
+    call.exit_status = -1;
+    call.failure = kubectl_failure::other;
+    call.error_output = fmt::format("cannot create a pipe: {}", std::strerror(errno));
+    return child;
+  }
+  child.err = temp_file();
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+  if (child.err >= 0) posix_spawn_file_actions_adddup2(&actions, child.err, 2);
+  const int spawned = posix_spawnp(&child.pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(out_pipe[1]);
+  if (spawned != 0) {
+    close(out_pipe[0]);
+    if (child.err >= 0) close(child.err);
+    child = spawned_kubectl{};
+    call.exit_status = -1;
+    call.spawn_errno = spawned;
+    classify_kubectl_failure(call);
+    return child;
+  }
+  child.out = out_pipe[0];
+  return child;
+}
+
 }  // namespace
 
 void classify_kubectl_failure(kubectl_call& call) {
@@ -133,44 +177,18 @@ kubectl_call run_kubectl(const kubectl_config& config, std::vector<std::string> 
                          const std::function<void(std::FILE*)>& consume) {
   kubectl_call call;
   call.args = std::move(args);
-  const std::vector<std::string> all = full_args(config, call.args);
-  std::vector<char*> argv;
-  for (const std::string& a : all) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-
-  int out_pipe[2];
-  if (pipe2(out_pipe, O_CLOEXEC) != 0) {
-    call.exit_status = -1;
-    call.failure = kubectl_failure::other;
-    call.error_output = fmt::format("cannot create a pipe: {}", std::strerror(errno));
-    return call;
-  }
-  const int err_fd = temp_file();
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-  if (err_fd >= 0) posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
-  pid_t pid = -1;
-  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(out_pipe[1]);
-  if (spawned != 0) {
-    close(out_pipe[0]);
-    if (err_fd >= 0) close(err_fd);
-    call.exit_status = -1;
-    call.spawn_errno = spawned;
-    classify_kubectl_failure(call);
-    return call;
-  }
-  if (std::FILE* out = fdopen(out_pipe[0], "rb")) {
+  const spawned_kubectl child = spawn_kubectl(config, call.args, call);
+  if (child.pid < 0) return call;
+  const pid_t pid = child.pid;
+  const int err_fd = child.err;
+  if (std::FILE* out = fdopen(child.out, "rb")) {
     if (consume) consume(out);
     char buf[65536];
     while (std::fread(buf, 1, sizeof buf, out) > 0) {
     }
     std::fclose(out);
   } else {
-    close(out_pipe[0]);
+    close(child.out);
   }
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -323,37 +341,12 @@ std::unique_ptr<kubectl_proxy> kubectl_proxy::start(const kubectl_config& config
   proxy->folder_ = folder;
   proxy->socket_ = folder + "/kubectl-proxy.sock";
   // --request-timeout bounds each request kubectl forwards (a page), not the proxy's life.
-  const std::vector<std::string> all = full_args(config, {"proxy", "--unix-socket=" + proxy->socket_});
-  std::vector<char*> argv;
-  for (const std::string& a : all) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  int out_pipe[2];
-  if (pipe2(out_pipe, O_CLOEXEC) != 0) {
-    call.exit_status = -1;
-    call.failure = kubectl_failure::other;
-    call.error_output = fmt::format("cannot create a pipe: {}", std::strerror(errno));
-    return nullptr;
-  }
-  const int err_fd = temp_file();
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-  if (err_fd >= 0) posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
-  pid_t pid = -1;
-  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(out_pipe[1]);
-  if (spawned != 0) {
-    close(out_pipe[0]);
-    if (err_fd >= 0) close(err_fd);
-    call.exit_status = -1;
-    call.spawn_errno = spawned;
-    classify_kubectl_failure(call);
-    return nullptr;
-  }
+  const spawned_kubectl child = spawn_kubectl(config, {"proxy", "--unix-socket=" + proxy->socket_}, call);
+  if (child.pid < 0) return nullptr;
+  const pid_t pid = child.pid;
+  const int err_fd = child.err;
   proxy->pid_ = pid;
-  proxy->out_fd_ = out_pipe[0];
+  proxy->out_fd_ = child.out;
   track_proxy(pid, proxy->folder_);
   // kubectl prints "Starting to serve on SOCKET" once it listens; it exits on a bad context.
   std::string said;
