@@ -12,6 +12,7 @@
 #include <simdjson.h>
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -48,8 +49,10 @@ void add_cluster_flags(CLI::App* cmd, cluster_flags& flags) {
                   "Take the backup options (and resource policy) from this Schedule's template")
       ->group(group)
       ->excludes(backup);
+  // The API server reads `limit` as an int64: a larger value (or -1, which would wrap) is refused.
   cmd->add_option("--chunk-size", flags.chunk_size,
                   "Objects per page when listing PVs, PVCs and pods (as kubectl's --chunk-size; 0: no paging)")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{INT64_MAX}))
       ->default_str("500")
       ->group(group);
 }

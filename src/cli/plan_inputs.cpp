@@ -325,7 +325,8 @@ bool plan_flags_agree(const plan_options& opt, std::FILE* err) {
         std::string(!opt.cluster.resource_policies_configmap.empty() ? "--resource-policies-configmap" : ""),
         std::string(!opt.cluster.global_policies_configmap.empty() ? "--global-backup-volume-policies-configmap" : ""),
         std::string(!opt.cluster.from_backup.empty() ? "--from-backup" : ""),
-        std::string(!opt.cluster.from_schedule.empty() ? "--from-schedule" : "")})
+        std::string(!opt.cluster.from_schedule.empty() ? "--from-schedule" : ""),
+        std::string(opt.cluster.chunk_size != 500 ? "--chunk-size" : "")})
     if (!flag.empty()) {
       std::fprintf(err, "error: %s reads the live cluster: add --cluster\n", flag.c_str());
       print_usage_hint(err);

@@ -12,6 +12,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -296,6 +298,46 @@ namespace {
 std::mutex running_mutex;
 std::map<pid_t, std::string> running_proxies;  // pid -> its socket's folder
 
+/// The same, for a signal handler (no lock, no allocation): a pid (0 = free slot) and the
+/// socket's folder and path.
+struct proxy_slot {
+  std::atomic<pid_t> pid{0};
+  char folder[256] = {};
+  char socket[300] = {};
+};
+std::array<proxy_slot, 16> proxy_slots;
+
+/// SIGINT, SIGTERM, SIGHUP: the proxies are stopped and their sockets removed, then the signal
+/// does what it did before (kubectl proxy must not outlive volpol; SIGKILL cannot be caught).
+extern "C" void stop_proxies_on_signal(int sig) {
+  for (proxy_slot& slot : proxy_slots) {
+    const pid_t pid = slot.pid.exchange(0);
+    if (pid <= 0) continue;
+    kill(pid, SIGTERM);
+    unlink(slot.socket);
+    rmdir(slot.folder);
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void slot_add(pid_t pid, const std::string& folder, const std::string& socket) {
+  for (proxy_slot& slot : proxy_slots) {
+    if (slot.pid.load() != 0) continue;
+    std::snprintf(slot.folder, sizeof slot.folder, "%s", folder.c_str());
+    std::snprintf(slot.socket, sizeof slot.socket, "%s", socket.c_str());
+    pid_t none = 0;
+    if (slot.pid.compare_exchange_strong(none, pid)) return;
+  }
+}
+
+void slot_remove(pid_t pid) {
+  for (proxy_slot& slot : proxy_slots) {
+    pid_t expected = pid;
+    if (slot.pid.compare_exchange_strong(expected, 0)) return;
+  }
+}
+
 void stop_running_proxies() {
   const std::lock_guard lock(running_mutex);
   for (const auto& [pid, folder] : running_proxies) {
@@ -309,14 +351,26 @@ void stop_running_proxies() {
   running_proxies.clear();
 }
 
-void track_proxy(pid_t pid, const std::string& folder) {
+void track_proxy(pid_t pid, const std::string& folder, const std::string& socket) {
   static std::once_flag registered;
-  std::call_once(registered, [] { std::atexit(stop_running_proxies); });
+  std::call_once(registered, [] {
+    std::atexit(stop_running_proxies);
+    for (const int sig : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction old_action {};
+      if (sigaction(sig, nullptr, &old_action) != 0 || old_action.sa_handler != SIG_DFL) continue;  // someone's own
+      struct sigaction action {};
+      action.sa_handler = stop_proxies_on_signal;
+      sigemptyset(&action.sa_mask);
+      sigaction(sig, &action, nullptr);
+    }
+  });
+  slot_add(pid, folder, socket);
   const std::lock_guard lock(running_mutex);
   running_proxies.emplace(pid, folder);
 }
 
 void untrack_proxy(pid_t pid) {
+  slot_remove(pid);
   const std::lock_guard lock(running_mutex);
   running_proxies.erase(pid);
 }
@@ -347,7 +401,7 @@ std::unique_ptr<kubectl_proxy> kubectl_proxy::start(const kubectl_config& config
   const int err_fd = child.err;
   proxy->pid_ = pid;
   proxy->out_fd_ = child.out;
-  track_proxy(pid, proxy->folder_);
+  track_proxy(pid, proxy->folder_, proxy->socket_);
   // kubectl prints "Starting to serve on SOCKET" once it listens; it exits on a bad context.
   std::string said;
   bool serving = false;
@@ -370,6 +424,7 @@ std::unique_ptr<kubectl_proxy> kubectl_proxy::start(const kubectl_config& config
     if (err_fd >= 0) close(err_fd);
     return proxy;
   }
+  const bool timed_out = std::chrono::steady_clock::now() >= deadline;
   kill(pid, SIGTERM);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -381,11 +436,17 @@ std::unique_ptr<kubectl_proxy> kubectl_proxy::start(const kubectl_config& config
     call.error_output = read_all(err_fd);
     close(err_fd);
   }
+  if (timed_out) {  // kubectl did not exit: it was stopped here
+    call.exit_status = -1;
+    call.failure = kubectl_failure::other;
+    call.error_output = fmt::format("error: kubectl proxy did not start serving within {} s{}", startup_seconds,
+                                    call.error_output.empty() ? "" : ": " + first_error_line(call.error_output));
+    return nullptr;
+  }
   classify_kubectl_failure(call);
   if (call.failure == kubectl_failure::none) {
     call.failure = kubectl_failure::other;
-    if (call.error_output.empty())
-      call.error_output = fmt::format("kubectl proxy did not start serving within {} s", startup_seconds);
+    if (call.error_output.empty()) call.error_output = "error: kubectl proxy exited before it served";
   }
   return nullptr;
 }

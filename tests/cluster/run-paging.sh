@@ -52,11 +52,29 @@ done
   plan --from-backup no-such-backup >/dev/null 2>&1
   NO_COLOR=1 "$volpol" explain --cluster --all >/dev/null 2>&1
   sleep 0.3
-  if ps -C kubectl -o args= | grep -q -- "--unix-socket=$TMPDIR"; then
-    echo "FAIL: kubectl proxy outlived volpol:"; ps -C kubectl -o pid=,args=; exit 1
+  # (by its arguments: kubectl may be a launcher that runs another program, e.g. kubectl.1.31)
+  if ps -eo args= | grep -q -- "[p]roxy --unix-socket=$TMPDIR"; then
+    echo "FAIL: kubectl proxy outlived volpol:"; ps -eo pid=,args= | grep -- "--unix-socket"; exit 1
   fi
   [ -z "$(ls -A "$TMPDIR")" ] || { echo "FAIL: left in TMPDIR: $(ls "$TMPDIR")"; exit 1; }
   echo "ok: no kubectl proxy and no socket folder left behind"
+  # Nor when volpol is stopped by a signal while the proxy runs (a kubectl that is slow to say
+  # the current context keeps volpol reading while its proxy is up).
+  printf '#!/usr/bin/env bash\n[[ "$*" == *current-context* ]] && sleep 3\nexec kubectl "$@"\n' >"$work/slow-kubectl"
+  chmod +x "$work/slow-kubectl"
+  for sig in TERM HUP; do
+    "$volpol" plan --cluster --kubectl "$work/slow-kubectl" >/dev/null 2>&1 &
+    v=$!
+    sleep 1.5
+    kill -$sig $v
+    wait $v
+    sleep 0.3
+    if ps -eo args= | grep -q -- "[p]roxy --unix-socket=$TMPDIR"; then
+      echo "FAIL: kubectl proxy outlived volpol stopped by SIG$sig"; ps -eo pid=,args= | grep -- "--unix-socket"; exit 1
+    fi
+    [ -z "$(ls -A "$TMPDIR")" ] || { echo "FAIL: SIG$sig left in TMPDIR: $(ls "$TMPDIR")"; exit 1; }
+  done
+  echo "ok: nothing left behind when volpol is stopped by SIGTERM or SIGHUP"
   plan --chunk-size 1 --context restricted >/dev/null 2>"$work/err.txt"
   rc=$?
   [ $rc -eq 3 ] && grep -q '^kubectl get persistentvolumes --all-namespaces: access denied: user `viewer` cannot list persistentvolumes at the cluster scope' "$work/err.txt" || {
