@@ -88,9 +88,14 @@ bool list_metadata(std::string_view head, std::string_view tail, list_meta& out)
 /// The key a continue token says the next page starts at (`NAMESPACE/NAME\0` or `NAME\0`,
 /// relative to the list's key prefix): base64url of {"v":"meta.k8s.io/v1","rv":N,"start":K}.
 std::optional<std::string> continue_start(std::string token) {
+  // Only the base64url alphabet (yaml-cpp's DecodeBase64 indexes its table with the byte as a
+  // signed char: a byte over 0x7f reads outside it, found by fuzz_api_list).
   for (char& c : token) {
     if (c == '-') c = '+';
     else if (c == '_') c = '/';
+    else if (!std::isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) > 0x7f) {
+      if (c != '+' && c != '/' && c != '=') return std::nullopt;
+    }
   }
   while (token.size() % 4 != 0) token += '=';
   const std::vector<unsigned char> bytes = YAML::DecodeBase64(token);

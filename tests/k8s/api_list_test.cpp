@@ -297,6 +297,7 @@ TEST(api_list, several_lists) {
 TEST(api_list_parse, continue_token_and_list_metadata) {
   EXPECT_EQ(detail::continue_start(token_after("ns/name")), std::string("ns/name\0", 8));
   EXPECT_FALSE(detail::continue_start("opaque").has_value());
+  EXPECT_FALSE(detail::continue_start("eyJ2Ijoi\xff\xffiLCJy").has_value());  // not base64url (fuzz_api_list)
   EXPECT_FALSE(detail::continue_start("").has_value());
   EXPECT_FALSE(detail::continue_start(base64url(R"({"v":"meta.k8s.io/v1","rv":1})")).has_value());
   detail::list_meta m;
