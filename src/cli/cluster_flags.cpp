@@ -179,25 +179,16 @@ result<std::string> kubectl_context(const k8s::kubectl_config& kc) {
   k8s::kubectl_config no_context = kc;
   no_context.context.clear();
   no_context.request_timeout.clear();
-  std::string out;
   // The contexts and the current one, both at once (kubectl starts in ~0.1-0.4 s).
   std::string current;
   auto current_call = std::async(std::launch::async, [&] {
     return kc.context.empty() ? k8s::run_kubectl_capture(no_context, {"config", "current-context"}, current)
                               : kubectl_call{};
   });
-  const kubectl_call call = k8s::run_kubectl_capture(no_context, {"config", "get-contexts", "-o", "name"}, out);
+  kubectl_call call;
+  const std::vector<std::string> known = k8s::kubectl_contexts(no_context, &call);
   const kubectl_call cur = current_call.get();
   if (call.failure == kubectl_failure::not_installed) return k8s::explain_kubectl_failure(kc, call);
-  std::vector<std::string> known;
-  if (call.ok())
-    for (std::size_t start = 0; start < out.size();) {
-      std::size_t end = out.find('\n', start);
-      if (end == std::string::npos) end = out.size();
-      if (end > start) known.push_back(out.substr(start, end - start));
-      start = end + 1;
-    }
-  std::sort(known.begin(), known.end());
   std::string list;
   for (const std::string& k : known) list += (list.empty() ? "`" : ", `") + k + "`";
   const std::string where = kc.kubeconfig.empty() ? "the kubeconfig" : "`" + kc.kubeconfig + "`";

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 namespace volpol {
 
 namespace {
@@ -111,6 +113,18 @@ std::string diagnostic::to_string() const {
   if (!where.path.empty()) out += escape_text(where.path) + ": ";
   out += escape_text(message, true);
   if (!help.empty()) out += "\n  help: " + escape_text(help, true);
+  return out;
+}
+
+std::string percent_encoded(std::string_view text, std::string_view keep) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || keep.find(ch) != std::string_view::npos)
+      out += ch;
+    else out += fmt::format("%{:02X}", c);
+  }
   return out;
 }
 

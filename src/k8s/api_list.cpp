@@ -64,22 +64,24 @@ bool parse_meta_at(std::string_view text, std::size_t key, list_meta& out) {
   return true;
 }
 
+/// Where `"metadata"` is in `head` when it comes before `"items"` (the API server's order), or npos.
+std::size_t metadata_before_items(std::string_view head) {
+  const std::size_t meta = head.find("\"metadata\"");
+  const std::size_t items = head.find("\"items\"");
+  return meta < items ? meta : std::string_view::npos;  // npos compares greatest
+}
+
 }  // namespace
 
 bool metadata_first(std::string_view head) {
-  const std::size_t meta = head.find("\"metadata\"");
-  if (meta == std::string_view::npos) return false;
-  const std::size_t items = head.find("\"items\"");
-  return (items == std::string_view::npos || meta < items) &&
-         object_end(head, head.find('{', meta)) != std::string_view::npos;
+  const std::size_t meta = metadata_before_items(head);
+  return meta != std::string_view::npos && object_end(head, head.find('{', meta)) != std::string_view::npos;
 }
 
 /// The list's metadata from the first and the last bytes of a page: the API server writes it
 /// before `items`; a server that sorts keys writes it last.
 bool list_metadata(std::string_view head, std::string_view tail, list_meta& out) {
-  const std::size_t meta = head.find("\"metadata\"");
-  const std::size_t items = head.find("\"items\"");
-  if (meta != std::string_view::npos && (items == std::string_view::npos || meta < items))
+  if (const std::size_t meta = metadata_before_items(head); meta != std::string_view::npos)
     return parse_meta_at(head, meta, out);
   const std::size_t last = tail.rfind("\"metadata\"");
   return last != std::string_view::npos && parse_meta_at(tail, last, out);
@@ -155,15 +157,6 @@ class byte_queue {
     ready_.notify_all();
     return true;
   }
-  bool push(const char* data, std::size_t n) {
-    std::unique_lock lock(mutex_);
-    room_.wait(lock, [&] { return cancelled_ || held_ < cap_; });
-    if (cancelled_) return false;
-    chunks_.emplace_back(data, n);
-    held_ += n;
-    ready_.notify_all();
-    return true;
-  }
   /// No more bytes will come.
   void close() {
     std::lock_guard lock(mutex_);
@@ -206,15 +199,6 @@ class byte_queue {
   std::size_t front_at_ = 0, held_ = 0, cap_;
   bool closed_ = false, cancelled_ = false;
 };
-
-std::string percent_encoded(std::string_view s) {
-  std::string out;
-  for (const unsigned char c : s) {
-    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') out += static_cast<char>(c);
-    else out += fmt::format("%{:02X}", c);
-  }
-  return out;
-}
 
 /// One HTTP GET over the proxy's socket; the body goes to `on_body` once the status is known.
 struct http_answer {
@@ -431,7 +415,7 @@ struct list_fetch {
           failure = failed_call(list, 0, {}, "a page of the restarted list is not a list");
           break;
         }
-        if (!kept.empty() && !queue.push(kept.data(), kept.size())) break;
+        if (!kept.empty() && !queue.push(std::string(kept))) break;
       }
       list_meta meta;
       (void)list_metadata(head, tail, meta);
@@ -504,28 +488,18 @@ api_lists_result load_api_lists(const kubectl_proxy& proxy, std::span<const api_
       loaded[i] = load_stream(read, name, load);
     });
   for (std::thread& t : loaders) t.join();
-  out.loaded = std::move(loaded.front());
-  for (std::size_t i = 1; i < loaded.size(); ++i) {
+  for (std::size_t i = 0; i < loaded.size(); ++i) {
     load_result& part = loaded[i];
+    if (i == 0) {
+      out.loaded = std::move(part);
+      continue;
+    }
     out.loaded.problems.append(part.problems);
-    diagnostics rejected = out.loaded.objects.merge(std::move(part.objects));
+    const diagnostics rejected = out.loaded.objects.merge(std::move(part.objects));
     out.loaded.problems.append(rejected);
-    load_counts& c = out.loaded.counts;
-    const load_counts& p = part.counts;
-    c.persistent_volumes += p.persistent_volumes;
-    c.persistent_volume_claims += p.persistent_volume_claims;
-    c.pods += p.pods;
-    for (const auto& [kind, n] : p.other_kinds) c.other_kinds[kind] += n;
-    for (const auto& [kind, n] : p.read_kinds) c.read_kinds[kind] += n;
-    for (const auto& [kind, n] : p.other_resources) c.other_resources[kind] += n;
-    c.rejected += p.rejected + rejected.size();
-    c.backup_copies += p.backup_copies;
-    c.files += p.files;
-    c.files_skipped += p.files_skipped;
-    c.bytes += p.bytes;
-    c.worker_batches += p.worker_batches;
+    out.loaded.counts += part.counts;
+    out.loaded.counts.rejected += rejected.size();
   }
-  if (loaded.empty()) out.loaded = load_result{};
   for (byte_queue& q : queues) q.cancel();  // a loader that stopped early leaves no thread waiting
   for (std::thread& t : threads) t.join();
   for (const list_fetch& f : fetches) {

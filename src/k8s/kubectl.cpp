@@ -19,7 +19,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <map>
 #include <mutex>
 #include <regex>
 #include <string_view>
@@ -213,12 +212,13 @@ kubectl_call run_kubectl_capture(const kubectl_config& config, std::vector<std::
   });
 }
 
-std::vector<std::string> kubectl_contexts(const kubectl_config& config) {
+std::vector<std::string> kubectl_contexts(const kubectl_config& config, kubectl_call* call_out) {
   kubectl_config c = config;
   c.context.clear();
   c.request_timeout.clear();
   std::string out;
   const kubectl_call call = run_kubectl_capture(c, {"config", "get-contexts", "-o", "name"}, out);
+  if (call_out != nullptr) *call_out = call;
   std::vector<std::string> names;
   if (!call.ok()) return names;
   std::size_t start = 0;
@@ -293,13 +293,10 @@ diagnostic explain_kubectl_failure(const kubectl_config& config, const kubectl_c
 
 namespace {
 
-/// The kubectl proxies running, stopped at exit too: a program may leave objects undestroyed
-/// at exit on purpose (volpol skips freeing a large plan), and kubectl proxy must not outlive it.
-std::mutex running_mutex;
-std::map<pid_t, std::string> running_proxies;  // pid -> its socket's folder
-
-/// The same, for a signal handler (no lock, no allocation): a pid (0 = free slot) and the
-/// socket's folder and path.
+/// The kubectl proxies running, stopped at exit and on SIGINT, SIGTERM and SIGHUP too: a
+/// program may leave objects undestroyed at exit on purpose (volpol skips freeing a large plan),
+/// and kubectl proxy must not outlive it. Slots a signal handler can read (no lock, no
+/// allocation): a pid (0 = free) and the socket's folder and path.
 struct proxy_slot {
   std::atomic<pid_t> pid{0};
   char folder[256] = {};
@@ -307,48 +304,27 @@ struct proxy_slot {
 };
 std::array<proxy_slot, 16> proxy_slots;
 
-/// SIGINT, SIGTERM, SIGHUP: the proxies are stopped and their sockets removed, then the signal
-/// does what it did before (kubectl proxy must not outlive volpol; SIGKILL cannot be caught).
-extern "C" void stop_proxies_on_signal(int sig) {
-  for (proxy_slot& slot : proxy_slots) {
-    const pid_t pid = slot.pid.exchange(0);
-    if (pid <= 0) continue;
-    kill(pid, SIGTERM);
-    unlink(slot.socket);
-    rmdir(slot.folder);
+/// Stops a slot's proxy and removes its socket and folder (kill, waitpid, unlink and rmdir only:
+/// async-signal-safe). A signal handler does not wait.
+void stop_slot(proxy_slot& slot, bool wait) {
+  const pid_t pid = slot.pid.exchange(0);
+  if (pid <= 0) return;
+  kill(pid, SIGTERM);
+  while (wait && waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
   }
-  signal(sig, SIG_DFL);
-  raise(sig);
-}
-
-void slot_add(pid_t pid, const std::string& folder, const std::string& socket) {
-  for (proxy_slot& slot : proxy_slots) {
-    if (slot.pid.load() != 0) continue;
-    std::snprintf(slot.folder, sizeof slot.folder, "%s", folder.c_str());
-    std::snprintf(slot.socket, sizeof slot.socket, "%s", socket.c_str());
-    pid_t none = 0;
-    if (slot.pid.compare_exchange_strong(none, pid)) return;
-  }
-}
-
-void slot_remove(pid_t pid) {
-  for (proxy_slot& slot : proxy_slots) {
-    pid_t expected = pid;
-    if (slot.pid.compare_exchange_strong(expected, 0)) return;
-  }
+  unlink(slot.socket);
+  rmdir(slot.folder);
 }
 
 void stop_running_proxies() {
-  const std::lock_guard lock(running_mutex);
-  for (const auto& [pid, folder] : running_proxies) {
-    kill(pid, SIGTERM);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    std::error_code ec;
-    std::filesystem::remove_all(folder, ec);
-  }
-  running_proxies.clear();
+  for (proxy_slot& slot : proxy_slots) stop_slot(slot, true);
+}
+
+/// The signal then does what it did before (SIGKILL cannot be caught).
+extern "C" void stop_proxies_on_signal(int sig) {
+  for (proxy_slot& slot : proxy_slots) stop_slot(slot, false);
+  signal(sig, SIG_DFL);
+  raise(sig);
 }
 
 void track_proxy(pid_t pid, const std::string& folder, const std::string& socket) {
@@ -364,15 +340,20 @@ void track_proxy(pid_t pid, const std::string& folder, const std::string& socket
       sigaction(sig, &action, nullptr);
     }
   });
-  slot_add(pid, folder, socket);
-  const std::lock_guard lock(running_mutex);
-  running_proxies.emplace(pid, folder);
+  for (proxy_slot& slot : proxy_slots) {
+    if (slot.pid.load() != 0) continue;
+    std::snprintf(slot.folder, sizeof slot.folder, "%s", folder.c_str());
+    std::snprintf(slot.socket, sizeof slot.socket, "%s", socket.c_str());
+    pid_t none = 0;
+    if (slot.pid.compare_exchange_strong(none, pid)) return;
+  }
 }
 
 void untrack_proxy(pid_t pid) {
-  slot_remove(pid);
-  const std::lock_guard lock(running_mutex);
-  running_proxies.erase(pid);
+  for (proxy_slot& slot : proxy_slots) {
+    pid_t expected = pid;
+    if (slot.pid.compare_exchange_strong(expected, 0)) return;
+  }
 }
 
 }  // namespace

@@ -33,17 +33,8 @@ std::string_view sarif_level(level l) {
   return "warning";
 }
 
-/// A relative URI reference for a path: unreserved characters and '/' kept, the rest
-/// percent-encoded (RFC 3986).
-std::string uri_of(std::string_view path) {
-  std::string out;
-  for (const char ch : path) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') out += ch;
-    else out += fmt::format("%{:02X}", c);
-  }
-  return out;
-}
+/// A relative URI reference for a path (RFC 3986).
+std::string uri_of(std::string_view path) { return percent_encoded(path, "/"); }
 
 std::size_t rule_index(rule_id id) {
   const auto rules = all_rules();

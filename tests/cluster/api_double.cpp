@@ -47,6 +47,8 @@
 #include <string_view>
 #include <vector>
 
+#include "volpol/k8s/json_text.h"
+
 namespace {
 
 struct request_target {
@@ -83,13 +85,8 @@ request_target parse_target(const std::string& path) {
 }
 
 std::string status_json(int code, const std::string& reason, const std::string& message) {
-  std::string escaped;
-  for (char c : message) {
-    if (c == '"' || c == '\\') escaped += '\\';
-    escaped += c;
-  }
-  return "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":\"" + escaped +
-         "\",\"reason\":\"" + reason + "\",\"code\":" + std::to_string(code) + "}";
+  return "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":" +
+         volpol::json_string(message) + ",\"reason\":\"" + reason + "\",\"code\":" + std::to_string(code) + "}";
 }
 
 bool read_file(const std::string& path, std::string& out) {
@@ -143,26 +140,10 @@ std::string unbase64url(std::string in) {
   return out;
 }
 
-std::string json_quoted(std::string_view s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 /// The token for the page after the item `last_key` (the API server's EncodeContinue).
 std::string continue_token(const std::string& last_key, const std::string& rv) {
-  return base64url("{\"v\":\"meta.k8s.io/v1\",\"rv\":" + rv + ",\"start\":" + json_quoted(last_key + '\0') + "}");
+  return base64url("{\"v\":\"meta.k8s.io/v1\",\"rv\":" + rv + ",\"start\":" + volpol::json_string(last_key + '\0') +
+                   "}");
 }
 
 /// The start key of a token; false when it is not one.
@@ -293,8 +274,8 @@ void serve_list(const item_list& list, const std::string& ns, const httplib::Req
           "objects that were created, modified, or deleted between the time the first chunk was returned and now "
           "may show up in the list.");
       status.insert(status.find("\"metadata\":{}") + 12,
-                    "\"continue\":" + json_quoted(base64url("{\"v\":\"meta.k8s.io/v1\",\"rv\":-1,\"start\":" +
-                                                            json_quoted(start) + "}")));
+                    "\"continue\":" + volpol::json_string(base64url("{\"v\":\"meta.k8s.io/v1\",\"rv\":-1,\"start\":" +
+                                                                    volpol::json_string(start) + "}")));
       res.status = 410;
       res.set_content(status, "application/json");
       return;
@@ -305,7 +286,7 @@ void serve_list(const item_list& list, const std::string& ns, const httplib::Req
   const std::size_t n = limit > 0 ? std::min(limit, left) : left;
   std::string meta = std::string("{\"resourceVersion\":\"") + resource_version + "\"";
   if (n < left)
-    meta += ",\"continue\":" + json_quoted(continue_token((begin + n - 1)->key, resource_version)) +
+    meta += ",\"continue\":" + volpol::json_string(continue_token((begin + n - 1)->key, resource_version)) +
             ",\"remainingItemCount\":" + std::to_string(left - n);
   meta += "}";
   const std::string open = "{\"kind\":\"" + kind + "\",\"apiVersion\":\"" + list.api_version +

@@ -54,6 +54,10 @@ struct diagnostic {
 /// bytes is returned unchanged. Used by diagnostic::to_string on every part.
 [[nodiscard]] std::string escape_text(std::string_view text, bool keep_newlines = false);
 
+/// `text` percent-encoded (RFC 3986): unreserved characters (letters, digits, `-._~`) and those
+/// in `keep` as they are, every other byte as %XX. For a URI's path (keep "/") or a query value.
+[[nodiscard]] std::string percent_encoded(std::string_view text, std::string_view keep = {});
+
 /// Whether `text` is valid UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
 [[nodiscard]] bool is_valid_utf8(std::string_view text);
 

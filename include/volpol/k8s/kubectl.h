@@ -82,9 +82,9 @@ void classify_kubectl_failure(kubectl_call& call);
 /// (`E1201 18:11:07 ... memcache.go`) are passed over for kubectl's own last word.
 [[nodiscard]] diagnostic explain_kubectl_failure(const kubectl_config& config, const kubectl_call& call);
 
-/// The contexts of the kubeconfig (`kubectl config get-contexts -o name`), sorted; empty when
-/// kubectl fails.
-[[nodiscard]] std::vector<std::string> kubectl_contexts(const kubectl_config& config);
+/// The contexts of the kubeconfig (`kubectl config get-contexts -o name`; config.context is not
+/// passed), sorted; empty when kubectl fails, and then `call` (when given) says why.
+[[nodiscard]] std::vector<std::string> kubectl_contexts(const kubectl_config& config, kubectl_call* call = nullptr);
 
 /// A `kubectl proxy --unix-socket=SOCKET` child: kubectl authenticates (every kubeconfig
 /// method, once for all requests) and forwards plain HTTP from the socket to the API server.

@@ -156,6 +156,10 @@ struct load_counts {
   /// Batches of objects parsed on worker threads (load_options::threads; a small input is read
   /// on the calling thread and counts none).
   std::size_t worker_batches = 0;
+
+  /// Adds `other`'s counts to these (loads of several streams, e.g. the live cluster's lists
+  /// read apart and merged).
+  load_counts& operator+=(const load_counts& other);
 };
 
 struct load_result {

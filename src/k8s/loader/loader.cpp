@@ -340,6 +340,22 @@ load_result load_text(std::string_view text, std::string_view name, const load_o
   return l.take();
 }
 
+load_counts& load_counts::operator+=(const load_counts& o) {
+  persistent_volumes += o.persistent_volumes;
+  persistent_volume_claims += o.persistent_volume_claims;
+  pods += o.pods;
+  for (const auto& [kind, n] : o.other_kinds) other_kinds[kind] += n;
+  for (const auto& [kind, n] : o.read_kinds) read_kinds[kind] += n;
+  for (const auto& [resource, n] : o.other_resources) other_resources[resource] += n;
+  rejected += o.rejected;
+  backup_copies += o.backup_copies;
+  files += o.files;
+  files_skipped += o.files_skipped;
+  bytes += o.bytes;
+  worker_batches += o.worker_batches;
+  return *this;
+}
+
 load_result load_stream(const stream_reader& read, std::string_view name, const load_options& options) {
   loader l(options);
   l.load_stream(read, name);
