@@ -9,7 +9,9 @@
 # campaigns of issues 12 and 36 are VOLPOL_FUZZ_RUNS=1000000, fuzz/README.md), VOLPOL_FUZZ_MAX_LEN
 # (largest input for every harness; by default 65536 bytes, and 262144 for loader_limits, whose
 # small limits need inputs of that size to be reached; the YAML objects harness slows to ~130
-# runs/s once its corpus holds 40 KB inputs, so issue 12's long run used 8192).
+# runs/s once its corpus holds 40 KB inputs, so issue 12's long run used 8192), VOLPOL_FUZZ_TIMEOUT
+# (seconds one input may run before it counts as a hang, default 5; libFuzzer measures wall time,
+# so a campaign sharing the machine with builds uses more, as issue 36's did: fuzz/README.md).
 # Each harness's corpus grows in BUILD/fuzz-corpus/<harness>; a crash, leak or timeout leaves
 # its input in BUILD/fuzz-artifacts/<harness>/ and makes the script exit 1. The last line of
 # each run ("Done N runs in S second(s)") is printed in the summary.
@@ -44,7 +46,7 @@ run_one() {
   local corpus="$build/fuzz-corpus/$h" artifacts="$build/fuzz-artifacts/$h" log="$build/fuzz-$h.log"
   mkdir -p "$corpus" "$artifacts"
   # -rss_limit_mb: an input that takes more than 500 MB is a finding (issue 12's budget);
-  # -timeout: one input running more than 5 s is a hang.
+  # -timeout: one input running more than 5 s (VOLPOL_FUZZ_TIMEOUT) is a hang.
   local stop=(-max_total_time="$seconds")
   if [ -n "${VOLPOL_FUZZ_RUNS:-}" ]; then
     stop=(-runs="$VOLPOL_FUZZ_RUNS")
@@ -53,7 +55,7 @@ run_one() {
   local max_len=65536
   [ "$h" = loader_limits ] && max_len=262144
   "$build/fuzz/fuzz_$h" "$corpus" "$build/fuzz-seeds/$h" -dict=fuzz/volpol.dict "${stop[@]}" \
-    -timeout=5 -rss_limit_mb=1024 -malloc_limit_mb=500 -max_len="${VOLPOL_FUZZ_MAX_LEN:-$max_len}" -print_final_stats=1 \
+    -timeout="${VOLPOL_FUZZ_TIMEOUT:-5}" -rss_limit_mb=1024 -malloc_limit_mb=500 -max_len="${VOLPOL_FUZZ_MAX_LEN:-$max_len}" -print_final_stats=1 \
     -artifact_prefix="$artifacts/" >"$log" 2>&1
 }
 jobs=${VOLPOL_FUZZ_JOBS:-1}
