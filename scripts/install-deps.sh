@@ -17,6 +17,7 @@ packages=(
   libhttp-parser-dev                     # the live cluster's lists through kubectl proxy (src/k8s/api_list.cpp)
   python3-jsonschema python3-yaml        # the JSON Schema tests (`volpol schema`)
   zsh fish                               # the completion scripts are checked with them
+  chromium                               # -o html is rendered in a real browser (tests/html/render.sh)
 )
 
 missing=()

@@ -11,6 +11,7 @@
 #include "kubectl_grammar.h"
 #include "shell_help.h"
 #include "volpol/cli/audit_command.h"
+#include "volpol/cli/coverage_command.h"
 #include "volpol/cli/diff_command.h"
 #include "volpol/cli/explain_command.h"
 #include "volpol/cli/lint_command.h"
@@ -89,6 +90,8 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
   CLI::App* diff_cmd = setup_diff(app, diff);
   audit_options audit;
   CLI::App* audit_cmd = setup_audit(app, audit);
+  coverage_options coverage;
+  CLI::App* coverage_cmd = setup_coverage(app, coverage);
   serve_command_options serve;
   CLI::App* serve_cmd = setup_serve(app, serve);
   std::string schema_version;
@@ -98,8 +101,9 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
                                              "Print volpol's version, commit and the Velero commit it mirrors");
   std::string help_topic;
   CLI::App* help_cmd = app.add_subcommand("help", "Print the help of volpol or of one command");
-  help_cmd->add_option("COMMAND", help_topic,
-                       "plan, explain, lint, validate, test, diff, audit, serve, schema, completion, version");
+  help_cmd->add_option(
+      "COMMAND", help_topic,
+      "plan, explain, coverage, lint, validate, test, diff, audit, serve, schema, completion, version");
   std::string shell;
   CLI::App* completion_cmd = app.add_subcommand("completion", "Print a shell completion script (bash, zsh or fish)");
   completion_cmd->add_option("SHELL", shell, "bash, zsh or fish")
@@ -152,6 +156,7 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
   if (test_cmd->parsed()) return run_test_command(test, out, err);
   if (diff_cmd->parsed()) return run_diff(diff, out, err);
   if (audit_cmd->parsed()) return run_audit(audit, out, err);
+  if (coverage_cmd->parsed()) return run_coverage(coverage, out, err);
   if (serve_cmd->parsed()) return run_serve(serve, args, err);
   if (schema_cmd->parsed()) return run_schema(schema_version, out);
   if (completion_cmd->parsed()) {
@@ -169,10 +174,11 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
         target = nullptr;
       }
       if (target == nullptr || target->get_group().empty()) {
-        std::fprintf(err,
-                     "error: no command `%s`: the commands are plan, explain, lint, validate, test, diff, audit, "
-                     "serve, schema, completion, version, help\n",
-                     topic.c_str());
+        std::fprintf(
+            err,
+            "error: no command `%s`: the commands are plan, explain, coverage, lint, validate, test, diff, audit, "
+            "serve, schema, completion, version, help\n",
+            topic.c_str());
         std::fputs("see `volpol --help`\n", err);
         return exit_usage;
       }

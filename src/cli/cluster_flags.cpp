@@ -201,6 +201,11 @@ result<std::string> kubectl_context(const k8s::kubectl_config& kc) {
   }
   while (!current.empty() && (current.back() == '\n' || current.back() == '\r')) current.pop_back();
   if (cur.ok() && !current.empty()) return current;
+  // In a pod without a kubeconfig, kubectl uses the pod's service account (client-go's
+  // rest.InClusterConfig): there is no context to name.
+  if (kc.kubeconfig.empty() && std::getenv("KUBECONFIG") == nullptr && known.empty() &&
+      std::getenv("KUBERNETES_SERVICE_HOST") != nullptr)
+    return std::string("in-cluster (service account)");
   diagnostic d = make_error(fmt::format("{} sets no current context", where));
   d.where.file = "--cluster";
   d.help = known.empty() ? "give --kubeconfig FILE" : fmt::format("give --context NAME: {}", list);
@@ -326,6 +331,16 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
                                {"get", "deployments.apps,daemonsets.apps", "-n", vns});
   auto daemon_sets = start_get(px, fmt::format("/apis/apps/v1/namespaces/{}/daemonsets", vns),
                                {"get", "deployments.apps,daemonsets.apps", "-n", vns});
+  // `volpol coverage`: every Schedule (with the Backups and the ConfigMaps their policies live
+  // in) of the Velero namespace. Failing = no coverage (the error names the kubectl get).
+  std::vector<std::future<kubectl_answer>> velero_objects;
+  static const std::pair<const char*, const char*> velero_resources[] = {
+      {"/apis/velero.io/v1/namespaces/{}/schedules", "schedules.velero.io"},
+      {"/apis/velero.io/v1/namespaces/{}/backups", "backups.velero.io"},
+      {"/api/v1/namespaces/{}/configmaps", "configmaps"}};
+  if (flags.velero_objects)
+    for (const auto& [path, resource] : velero_resources)
+      velero_objects.push_back(start_get(px, fmt::format(fmt::runtime(path), vns), {"get", resource, "-n", vns}));
   auto backup_and_policy = std::async(std::launch::async, fetch_backup_and_policy, std::cref(flags), std::cref(px));
   auto global_policy = std::async(std::launch::async, [&]() -> std::optional<result<fetched_text>> {
     if (flags.global_policies_configmap.empty()) return std::nullopt;
@@ -370,6 +385,12 @@ result<live_cluster> read_live_cluster(const cluster_flags& flags) {
   } else if (flags.velero_version.empty()) {
     live.warnings.add(warning_from(kc, dp.call.ok() ? ds.call : dp.call,
                                    "the Velero release is not read: main is assumed (--velero-version)"));
+  }
+  for (std::size_t i = 0; i < velero_objects.size(); ++i) {
+    kubectl_answer a = velero_objects[i].get();
+    if (!a.call.ok()) return k8s::explain_kubectl_failure(kc, a.call);
+    live.velero_lists.push_back(
+        fetched_text{std::move(a.out), fmt::format("kubectl get {} -n {}", velero_resources[i].second, vns)});
   }
   live.backup = std::move(bp.value().backup);
   live.policy = std::move(bp.value().policy);
@@ -418,6 +439,17 @@ k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options o
     }
   live.proxy.reset();  // nothing more is read: kubectl proxy stops here (if no one else holds it)
   // Velero's Deployment and node-agent DaemonSet, for the release they run.
+  // The Velero namespace's Schedules, Backups and ConfigMaps (`volpol coverage`).
+  for (const fetched_text& list : failed ? std::vector<fetched_text>{} : live.velero_lists) {
+    k8s::load_result objects = k8s::load_text(list.text, list.source, options);
+    for (const diagnostic& d : objects.problems) named.add(d);
+    for (const k8s::schedule& o : objects.objects.schedules())
+      if (auto added = loaded.objects.add(k8s::extra_object(o)); !added) named.add(*added.error());
+    for (const k8s::backup& o : objects.objects.backups())
+      if (auto added = loaded.objects.add(k8s::extra_object(o)); !added) named.add(*added.error());
+    for (const k8s::config_map& o : objects.objects.config_maps())
+      if (auto added = loaded.objects.add(k8s::extra_object(o)); !added) named.add(*added.error());
+  }
   for (const fetched_text& list : failed ? std::vector<fetched_text>{} : live.workload_lists) {
     k8s::load_result workloads = k8s::load_text(list.text, list.source, options);
     for (const diagnostic& d : workloads.problems) named.add(d);

@@ -10,6 +10,7 @@
 #include "volpol/cli/app.h"
 #include "volpol/k8s/spelling.h"
 #include "volpol/plan/explain_report.h"
+#include "volpol/plan/html_report.h"
 
 namespace volpol::cli {
 
@@ -108,7 +109,7 @@ CLI::App* setup_explain(CLI::App& app, explain_options& opt) {
   cmd->add_option("VOLUME", opt.volumes, "Volumes: NS/PVC, NS/POD/VOLUME or pv/NAME (PVC or POD/VOLUME with -n NS)");
   cmd->add_flag("--all", opt.all, "Explain every volume of the plan");
   cmd->add_option("-o,--output", opt.plan.output, "Output format")
-      ->check(CLI::IsMember({"text", "json", "yaml"}))
+      ->check(CLI::IsMember({"text", "json", "yaml", "html"}))
       ->default_str("text");
   return cmd;
 }
@@ -138,6 +139,7 @@ int run_explain(const explain_options& opt, std::FILE* out, std::FILE* err) {
   const phase_timing timing("output");  // VOLPOL_TIMINGS=1
   if (format == "json") plan::write_explanations_json(chosen, p, ctx, out);
   else if (format == "yaml") plan::write_explanations_yaml(chosen, p, ctx, out);
+  else if (format == "html") plan::write_html(plan::explain_html(chosen, p, ctx), out);
   else plan::write_explanations_text(chosen, p, ctx, out);
   if (unknown) return static_cast<int>(exit_code::invalid_usage);
   if (prepared.plan->unreadable_input) return static_cast<int>(exit_code::unreadable_input);

@@ -8,6 +8,7 @@
 #include "volpol/cli/app.h"
 #include "volpol/cli/plan_gates.h"
 #include "volpol/plan/backup_volume_info.h"
+#include "volpol/plan/html_report.h"
 #include "volpol/plan/report.h"
 
 namespace volpol::cli {
@@ -16,7 +17,7 @@ CLI::App* setup_plan(CLI::App& app, plan_options& opt) {
   CLI::App* cmd = app.add_subcommand("plan", "Predict what a Velero backup will do with every volume, and why");
   add_plan_input_flags(cmd, opt);
   cmd->add_option("-o,--output", opt.output, "Output format")
-      ->check(CLI::IsMember({"table", "wide", "json", "yaml", "volumeinfo"}))
+      ->check(CLI::IsMember({"table", "wide", "json", "yaml", "volumeinfo", "html"}))
       ->default_str("table");
   cmd->add_flag("--no-headers", opt.no_headers, "Table rows only: no header row, summary or notes");
   add_color_flag(cmd, opt.color);
@@ -25,12 +26,15 @@ CLI::App* setup_plan(CLI::App& app, plan_options& opt) {
 }
 
 int run_plan(const plan_options& opt, std::FILE* out, std::FILE* err) {
-  prepare_outcome prepared = prepare_plan(opt, /*trace=*/false, err);
+  // -o html: each volume's explanation one click away (a traced plan, as explain makes).
+  prepare_outcome prepared = prepare_plan(opt, /*trace=*/opt.output == "html", err);
   if (!prepared.plan) return prepared.exit;
   const prepared_plan& p = *prepared.plan;
   const phase_timing timing("output");
   if (opt.output == "volumeinfo") {
     plan::write_backup_volume_infos(plan::backup_volume_infos(p.result, p.loaded.objects), out);
+  } else if (opt.output == "html") {
+    plan::write_html(plan::plan_html(p.result, p.context), out);
   } else if (opt.output == "json") {
     plan::write_json(p.result, p.context, out);
   } else if (opt.output == "yaml") {

@@ -610,6 +610,15 @@ prepare_outcome prepare_plan(const plan_options& given, bool trace, std::FILE* e
   server->velero = plan::choose_velero_release(named, p->loaded.objects, opt.cluster.velero_namespace);
   files.version = server->velero.version;
   if (!named && !load_plan_policies(files, *p, policy_warnings_to_err, err)) return out;
+  if (opt.inputs_only) {
+    p->input.cluster = &p->loaded.objects;
+    p->input.global_policies = p->policies.global ? &*p->policies.global : nullptr;
+    p->input.server = *server;
+    p->input.threads = opt.threads;
+    out.exit = 0;
+    out.plan = std::move(p);
+    return out;
+  }
   std::string missing_config_map;
   std::optional<plan::backup_options> backup = plan_backup_options(opt, live, files, *p, policy_warnings_to_err,
                                                                    missing_config_map, err);

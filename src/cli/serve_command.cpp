@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -19,6 +20,7 @@
 
 #include "volpol/cli/app.h"
 #include "volpol/lint/linter.h"
+#include "volpol/plan/coverage.h"
 
 namespace volpol::cli {
 
@@ -187,8 +189,60 @@ CLI::App* setup_serve(CLI::App& app, serve_command_options& opt) {
       ->group(group);
   cmd->add_flag("--log-allowed", s.log_allowed, "log every allowed request (denials, warnings and errors always are)");
   add_velero_version_flag(cmd, opt.velero_version);
+  // Coverage metrics: `volpol coverage --cluster -o prometheus` every --coverage-interval.
+  const char* coverage = "Coverage metrics (volpol coverage --cluster, on /metrics)";
+  cluster_flags& cf = opt.coverage.plan.cluster;
+  cmd->add_option("--coverage-interval", opt.coverage_interval,
+                  "Re-plan every Schedule through kubectl this often (a Go duration: 15m, 1h) and serve "
+                  "volpol_volume_protected and volpol_unprotected_volumes on /metrics (default: off)")
+      ->type_name("DURATION")
+      ->group(coverage);
+  cmd->add_option("--context", cf.context, "The kubeconfig context (default: the current one)")->group(coverage);
+  cmd->add_option("--kubeconfig", cf.kubeconfig,
+                  "The kubeconfig file (default: $KUBECONFIG, ~/.kube/config, or in a pod its service account)")
+      ->group(coverage);
+  cmd->add_option("--kubectl", cf.kubectl, "The kubectl program (default: kubectl on PATH)")->group(coverage);
+  cmd->add_option("--velero-namespace", cf.velero_namespace, "The namespace Velero and its Schedules are in")
+      ->default_str("velero")
+      ->group(coverage);
+  cmd->add_option("--global-backup-volume-policies-configmap", cf.global_policies_configmap,
+                  "The server's global volume-policy ConfigMap, in the Velero namespace")
+      ->group(coverage);
+  cmd->add_flag("--include-backups", opt.coverage.include_backups, "Also plan the Backups no Schedule created")
+      ->group(coverage);
+  cmd->add_option("--default-backup-ttl", opt.coverage.default_backup_ttl, "The server's --default-backup-ttl")
+      ->type_name("DURATION")
+      ->default_str("720h0m0s")
+      ->group(coverage);
   return cmd;
 }
+
+namespace {
+
+/// server_options::coverage: `volpol coverage --cluster -o prometheus`, its output captured.
+result<std::string> coverage_text(const coverage_options& opt) {
+  char *out_data = nullptr, *err_data = nullptr;
+  std::size_t out_size = 0, err_size = 0;
+  std::FILE* out = open_memstream(&out_data, &out_size);
+  std::FILE* err = open_memstream(&err_data, &err_size);
+  if (out == nullptr || err == nullptr) {
+    if (out) std::fclose(out);
+    if (err) std::fclose(err);
+    return make_error("cannot capture the coverage output");
+  }
+  const int rc = run_coverage(opt, out, err);
+  std::fclose(out);
+  std::fclose(err);
+  std::string text(out_data, out_size), problems(err_data, err_size);
+  std::free(out_data);
+  std::free(err_data);
+  // Exit 1 is a plan with problems (a Schedule's missing policy ...): its metrics still hold.
+  if (rc == static_cast<int>(exit_code::ok) || rc == static_cast<int>(exit_code::input_errors)) return text;
+  while (!problems.empty() && problems.back() == '\n') problems.pop_back();
+  return make_error(problems.empty() ? fmt::format("volpol coverage exited with {}", rc) : problems);
+}
+
+}  // namespace
 
 int run_serve(serve_command_options& opt, const std::vector<std::string>& args, std::FILE* err) {
   if (serve_in_process == nullptr) return exec_volpol_serve(args, err);
@@ -206,6 +260,27 @@ int run_serve(serve_command_options& opt, const std::vector<std::string>& args, 
     auto rules = std::make_shared<lint::rule_selection>();
     if (!select_rules(opt.lint_disable, *rules, err)) return static_cast<int>(exit_code::invalid_usage);
     s.review.lint = document_linter(std::move(rules));
+  }
+  if (!opt.coverage_interval.empty()) {
+    auto interval = plan::parse_go_duration(opt.coverage_interval);
+    auto ttl = plan::parse_go_duration(opt.coverage.default_backup_ttl);
+    if (!interval.ok() || *interval < 0 || !ttl.ok()) {
+      std::fprintf(err, "error: %s: %s\n  help: a Go duration: 15m, 1h, 24h\nsee `volpol serve --help`\n",
+                   interval.ok() && *interval >= 0 ? "--default-backup-ttl" : "--coverage-interval",
+                   !interval.ok()  ? interval.error()->message.c_str()
+                   : *interval < 0 ? "a negative interval"
+                                   : ttl.error()->message.c_str());
+      return static_cast<int>(exit_code::invalid_usage);
+    }
+    if (*interval > 0) {
+      coverage_options c = opt.coverage;
+      c.plan.cluster.cluster = true;
+      c.plan.output = "prometheus";
+      c.plan.command = "serve";
+      c.plan.velero_version = opt.velero_version;
+      s.coverage_interval = std::chrono::seconds(*interval);
+      s.coverage = [c] { return coverage_text(c); };
+    }
   }
   return serve_in_process(std::move(s)) == 0 ? static_cast<int>(exit_code::ok)
                                              : static_cast<int>(exit_code::input_errors);

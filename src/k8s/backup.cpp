@@ -60,6 +60,7 @@ result<backup_spec> backup_spec_from_value(const value& spec, std::string_view p
   VOLPOL_TRY(s.snapshot_move_data, bool_at(spec, "snapshotMoveData", p));
   VOLPOL_TRY(s.data_mover, string_at(spec, "datamover", p));
   VOLPOL_TRY(s.storage_location, string_at(spec, "storageLocation", p));
+  VOLPOL_TRY(s.ttl, string_at(spec, "ttl", p));
   VOLPOL_TRY(s.label_selector, label_selector_at(spec, "labelSelector", p));
   const value& ors = field(spec, "orLabelSelectors");
   if (!ors.is_null()) {

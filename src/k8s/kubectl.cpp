@@ -111,7 +111,21 @@ spawned_kubectl spawn_kubectl(const kubectl_config& config, const std::vector<st
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
   if (child.err >= 0) posix_spawn_file_actions_adddup2(&actions, child.err, 2);
-  const int spawned = posix_spawnp(&child.pid, argv[0], &actions, nullptr, argv.data(), environ);
+  // kubectl starts with no signal blocked and SIGPIPE, SIGINT, SIGTERM, SIGHUP at their
+  // defaults, whatever this thread has: `volpol serve` blocks SIGTERM and SIGINT in every thread
+  // (serve/run.cpp) and ignores SIGPIPE, and a kubectl proxy that inherited that would not stop
+  // at the SIGTERM that ends it.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t none, defaults;
+  sigemptyset(&none);
+  sigemptyset(&defaults);
+  for (const int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP}) sigaddset(&defaults, sig);
+  posix_spawnattr_setsigmask(&attributes, &none);
+  posix_spawnattr_setsigdefault(&attributes, &defaults);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  const int spawned = posix_spawnp(&child.pid, argv[0], &actions, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   close(out_pipe[1]);
   if (spawned != 0) {

@@ -186,7 +186,12 @@ struct server::impl {
   std::mutex mutex;  // guards stop_now; with wake
   std::condition_variable wake;
   bool stop_now = false;  // ends the shutdown delay and the reload loop
-  std::thread front_thread, reload_thread, shutdown_thread;
+  std::thread front_thread, reload_thread, shutdown_thread, coverage_thread;
+  // server_options::coverage's last good text, and how its runs went.
+  std::mutex coverage_mutex;
+  std::string coverage_text;
+  std::uint64_t coverage_ok = 0, coverage_failed = 0;
+  double coverage_last_success = 0;  // seconds since the epoch
   // Connections closed at a limit, logged at most once per 10 s (front-end thread only).
   std::uint64_t refused_since_log = 0;
   clock_type::time_point refused_logged{};
@@ -267,6 +272,8 @@ struct server::impl {
   void validate(const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader);
   void install_routes();
   void reload_loop();
+  void coverage_loop();
+  std::string coverage_metrics();
 };
 
 void server::impl::validate(const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader) {
@@ -355,7 +362,7 @@ void server::impl::install_routes() {
   });
   s.Get("/metrics", [this](const httplib::Request&, httplib::Response& res) {
     if (front) stats.set_open_connections(front->open_connections());
-    res.set_content(stats.prometheus_text(), "text/plain; version=0.0.4");
+    res.set_content(stats.prometheus_text() + coverage_metrics(), "text/plain; version=0.0.4");
   });
   s.set_post_routing_handler([this](const httplib::Request&, httplib::Response& res) {
     // While draining, every answer (health, metrics and errors too) asks the client to close:
@@ -398,6 +405,46 @@ void server::impl::reload_loop() {
     }
     lock.lock();
   }
+}
+
+void server::impl::coverage_loop() {
+  std::unique_lock<std::mutex> lock(mutex);
+  while (!stop_now) {
+    lock.unlock();
+    const auto started = std::chrono::steady_clock::now();
+    result<std::string> text = options.coverage();
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    {
+      const std::lock_guard<std::mutex> guard(coverage_mutex);
+      if (text.ok()) {
+        coverage_text = std::move(text).value();
+        ++coverage_ok;
+        coverage_last_success =
+            std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+      } else {
+        ++coverage_failed;
+      }
+    }
+    if (const diagnostic* e = text.error())
+      log.write(log_level::error, "coverage failed, keeping the last one",
+                {json_field("error", e->to_string()), number_field("seconds", took)});
+    else log.write(log_level::info, "coverage planned", {number_field("seconds", took)});
+    lock.lock();
+    wake.wait_for(lock, options.coverage_interval, [&] { return stop_now; });
+  }
+}
+
+std::string server::impl::coverage_metrics() {
+  if (!options.coverage || options.coverage_interval.count() <= 0) return {};
+  const std::lock_guard<std::mutex> guard(coverage_mutex);
+  return fmt::format(
+      "# HELP volpol_coverage_runs_total Coverage re-plans (--coverage-interval), by result.\n"
+      "# TYPE volpol_coverage_runs_total counter\n"
+      "volpol_coverage_runs_total{{result=\"ok\"}} {}\nvolpol_coverage_runs_total{{result=\"failed\"}} {}\n"
+      "# HELP volpol_coverage_last_success_timestamp_seconds When the last coverage re-plan succeeded.\n"
+      "# TYPE volpol_coverage_last_success_timestamp_seconds gauge\n"
+      "volpol_coverage_last_success_timestamp_seconds {:.3f}\n{}",
+      coverage_ok, coverage_failed, coverage_last_success, coverage_text);
 }
 
 server::server(server_options options) : impl_(std::make_unique<impl>(std::move(options))) {}
@@ -456,6 +503,7 @@ result<void> server::start() {
       [&m](detail::front_end::event e, const std::string& peer) { m.connection_event(e, peer); });
   m.front_thread = std::thread([&m] { m.front->run(); });
   m.reload_thread = std::thread([&m] { m.reload_loop(); });
+  if (o.coverage && o.coverage_interval.count() > 0) m.coverage_thread = std::thread([&m] { m.coverage_loop(); });
   pthread_sigmask(SIG_SETMASK, &before, nullptr);
   m.log.write(
       log_level::info, "listening",
@@ -505,6 +553,7 @@ void server::wait() {
   m.wake.notify_all();
   if (m.shutdown_thread.joinable()) m.shutdown_thread.join();
   if (m.reload_thread.joinable()) m.reload_thread.join();
+  if (m.coverage_thread.joinable()) m.coverage_thread.join();
   if (m.workers) m.workers->shutdown();
   m.log.write(log_level::info, "stopped",
               {number_field("allowed", static_cast<double>(m.stats.requests(validate_outcome::allowed))),

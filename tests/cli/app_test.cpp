@@ -42,7 +42,8 @@ TEST(app, help_of_a_command_is_its_usage) {
   const auto unknown = run_cli({"help", "plans"});
   EXPECT_EQ(unknown.exit, 2);
   EXPECT_EQ(unknown.err,
-            "error: no command `plans`: the commands are plan, explain, lint, validate, test, diff, audit, serve, "
+            "error: no command `plans`: the commands are plan, explain, coverage, lint, validate, test, diff, audit, "
+            "serve, "
             "schema, completion, version, help\n"
             "see `volpol --help`\n");
 }

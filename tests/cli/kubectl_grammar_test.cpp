@@ -116,7 +116,7 @@ TEST(kubectl_grammar, cli11_messages_in_volpols_voice) {
       {{"plan", "--threads", "abc", "-f", "x"},
        "error: --threads: `abc` is not a number from 0 to 256\nsee `volpol plan --help`\n"},
       {{"plan", "-o", "xml", "-f", "x"},
-       "error: --output: `xml` is not one of table, wide, json, yaml, volumeinfo\nsee `volpol plan --help`\n"},
+       "error: --output: `xml` is not one of table, wide, json, yaml, volumeinfo, html\nsee `volpol plan --help`\n"},
       {{"validate", "--global", "--restore", "x"},
        "error: --global and --restore cannot go together\nsee `volpol validate --help`\n"},
       {{"completion"}, "error: missing SHELL\nsee `volpol completion --help`\n"},
@@ -152,7 +152,8 @@ TEST(kubectl_grammar, help_has_no_cli11_notation) {
   EXPECT_NE(r.out.find("--threads N "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(default 0)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("-o, --output FORMAT"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("Output format (one of table, wide, json, yaml, volumeinfo; default table)"), std::string::npos)
+  EXPECT_NE(r.out.find("Output format (one of table, wide, json, yaml, volumeinfo, html; default table)"),
+            std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("-A, --all-namespaces"), std::string::npos) << r.out;
 }

@@ -56,6 +56,9 @@ struct cluster_flags {
   std::string from_schedule;                ///< --from-schedule
   std::string velero_version;               ///< the plan's --velero-version ("": read the release)
   std::size_t chunk_size = 500;             ///< --chunk-size: objects per page of the PV, PVC and pod lists
+  /// Read every Schedule, Backup and ConfigMap of the Velero namespace as objects (`volpol
+  /// coverage`, which plans each Schedule with its policy ConfigMap).
+  bool velero_objects = false;
 };
 
 /// Adds the live-cluster flags to `cmd` (option group "Live cluster").
@@ -90,6 +93,9 @@ struct live_cluster {
   std::optional<fetched_text> global_policy;  ///< the server's global volume-policy ConfigMap
   /// Deployments and DaemonSets of the Velero namespace (the release's image tag), when readable.
   std::vector<fetched_text> workload_lists;
+  /// With cluster_flags::velero_objects: the Schedule, Backup and ConfigMap lists of the Velero
+  /// namespace, loaded as objects beside the volumes.
+  std::vector<fetched_text> velero_lists;
   /// The `kubectl proxy` child every read goes through (k8s/api_list.h); stopped with the last
   /// copy, which load_live_objects lets go of once it has read the lists.
   mutable std::shared_ptr<k8s::kubectl_proxy> proxy;

@@ -49,6 +49,10 @@ struct plan_options {
   unsigned threads = 0;
   std::string command = "plan";      ///< the subcommand, for usage hints ("see `volpol plan --help`")
   std::vector<std::string> fail_on;  ///< plan --fail-on skipped,error,custom,not-backed-up
+  /// Load and check the inputs, plan nothing (`volpol coverage` plans each Schedule itself):
+  /// prepare_plan fills the policies, the objects and plan_input (cluster, global policies,
+  /// server, threads), and leaves the result empty.
+  bool inputs_only = false;
 };
 
 /// Declares the policy, input, backup and server flags (not -o) on `cmd`.

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "volpol/cli/coverage_command.h"
 #include "volpol/serve/server.h"
 
 namespace CLI {
@@ -36,6 +37,11 @@ struct serve_command_options {
   bool no_lint = false;                   ///< --no-lint: validation only
   std::vector<std::string> lint_disable;  ///< --lint-disable: rule codes or names (or `all`)
   std::string velero_version;             ///< --velero-version ("" = main)
+  /// --coverage-interval (a Go duration; "" or 0 = off): re-plan `volpol coverage --cluster`
+  /// this often and serve its metrics on /metrics (coverage_command.h); `coverage` holds its
+  /// flags (--context, --kubeconfig, --velero-namespace ...).
+  std::string coverage_interval;
+  coverage_options coverage;
 };
 
 /// Declares the `serve` subcommand and its options on `app`.

@@ -36,6 +36,9 @@ struct backup_spec {
   std::string data_mover;                               ///< datamover
   std::vector<std::string> volume_snapshot_locations;   ///< volumeSnapshotLocations
   std::string storage_location;                         ///< storageLocation
+  /// ttl as written (a Go duration, metav1.Duration: "720h0m0s"); "" = unset, the server's
+  /// --default-backup-ttl (plan/coverage.h parse_go_duration reads it).
+  std::string ttl;
   std::string resource_policy_kind;                     ///< resourcePolicy.kind (configmap)
   std::string resource_policy_name;                     ///< resourcePolicy.name
 };

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -55,6 +56,14 @@ struct server_options {
   review_options review;                            ///< deny_warnings, lint
   std::FILE* log = stderr;                          ///< JSON log lines; nullptr = none
   bool log_allowed = false;                         ///< log every allowed request too (denials and errors always are)
+  /// `--coverage-interval`: how often `coverage` runs (0 = never). Its last good text is served
+  /// on /metrics after the webhook's own metrics, with volpol_coverage_runs_total{result} and
+  /// volpol_coverage_last_success_timestamp_seconds.
+  std::chrono::seconds coverage_interval{0};
+  /// Re-plans the cluster's coverage (what `volpol coverage --cluster -o prometheus` prints):
+  /// the Prometheus text, or the error to log (the last good text is kept). Called on its own
+  /// thread: at start, then every coverage_interval after the previous run ended.
+  std::function<result<std::string>()> coverage;
 };
 
 /// The webhook server. Thread-safe: shutdown() may be called from any thread.
