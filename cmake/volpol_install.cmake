@@ -30,7 +30,7 @@ install(FILES ${PROJECT_BINARY_DIR}/volpol.pc DESTINATION ${CMAKE_INSTALL_LIBDIR
 # Man pages, made by the built volpol from its own option definitions (volpol man [COMMAND]).
 if(VOLPOL_BUILD_MAN)
   set(man_pages "")
-  foreach(page volpol plan validate schema completion version help)
+  foreach(page volpol plan coverage validate schema completion version help)
     if(page STREQUAL "volpol")
       set(out ${PROJECT_BINARY_DIR}/man/volpol.1)
       set(arg "")
