@@ -21,7 +21,7 @@ seconds_given=$(( $# > 0 ))
 seconds=${1:-60}
 shift || true
 all=(policy config_map json_objects yaml_objects yaml_unread_fields archive loader_limits quantity label_selector admission_review
-     volume_info test_file suppressions api_list)
+     volume_info test_file suppressions api_list cron)
 harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")
 build=${VOLPOL_FUZZ_BUILD_DIR:-build-fuzz}

@@ -19,7 +19,7 @@ out = pathlib.Path(sys.argv[1])
 conformance = root / "tests" / "data" / "conformance"
 real = root / "tests" / "data" / "real"
 harnesses = ["policy", "config_map", "json_objects", "yaml_objects", "yaml_unread_fields", "archive", "loader_limits", "quantity",
-             "label_selector", "admission_review", "volume_info", "test_file", "suppressions", "api_list"]
+             "label_selector", "admission_review", "volume_info", "test_file", "suppressions", "api_list", "cron"]
 for h in harnesses:
     (out / h).mkdir(parents=True, exist_ok=True)
 MAX = 64 * 1024
@@ -160,3 +160,9 @@ for h in harnesses:
 
 for h in harnesses:
     print(f"{h}: {len(list((out / h).iterdir()))} seeds")
+
+# cron: Schedules' spec.schedule as Velero users write them, and ttl durations.
+for c in ["0 2 * * *", "*/15 * * * *", "0 0 * * MON-FRI", "0 0 13 * 5", "@every 1h30m", "@daily", "@yearly",
+          "CRON_TZ=Europe/Paris 0 3 * * *", "0 0 29 2 *", "0 0 30 2 *", "5-55/10 1,13 1-7 JAN,jul ?", "720h0m0s",
+          "1.5h", "-2m", "0"]:
+    seed("cron", c)
