@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include <ctime>
+
 #include "capped_problems.h"
 #include "phase_timings.h"
 #include "terminal.h"
@@ -87,6 +89,14 @@ int run_coverage(const coverage_options& opt, std::FILE* out, std::FILE* err) {
   in.include_backups = opt.include_backups;
   in.default_backup_ttl = *ttl;
   in.threads = p.threads;
+  // Now, as Kubernetes writes times (RFC 3339, UTC), for the Backups' status.expiration.
+  {
+    const std::time_t t = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char text[32];
+    if (std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc) > 0) in.now = text;
+  }
   plan::coverage_result c;
   {
     const phase_timing timing("plan");

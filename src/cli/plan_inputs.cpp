@@ -452,10 +452,12 @@ bool load_plan_objects(const plan_options& opt, const live_cluster* live, const 
     for (const auto& [kind, n] : p.loaded.counts.read_kinds) held.push_back(fmt::format("{} {}", n, kind));
     std::fprintf(err,
                  "error: %s: no PersistentVolumes, PersistentVolumeClaims or pods to plan: %s %s\n"
-                 "  help: give the cluster's objects with -f too (`--backup FILE` takes a Backup's or Schedule's "
-                 "options)\n",
+                 "  help: %s\n",
                  fmt::format("{}", fmt::join(named, ", ")).c_str(), named.size() == 1 ? "it holds" : "they hold",
-                 fmt::format("{}", fmt::join(held, ", ")).c_str());
+                 fmt::format("{}", fmt::join(held, ", ")).c_str(),
+                 opt.inputs_only ? "give the cluster's objects with -f too, beside the Schedules"
+                                 : "give the cluster's objects with -f too (`--backup FILE` takes a Backup's or "
+                                   "Schedule's options)");
     p.unreadable_input = true;
   } else if (objects == 0 && !cluster_failed && (live || !opt.inputs.empty())) {
     std::vector<std::string> named;

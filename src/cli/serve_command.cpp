@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -263,6 +264,11 @@ int run_serve(serve_command_options& opt, const std::vector<std::string>& args, 
   }
   if (!opt.coverage_interval.empty()) {
     auto interval = plan::parse_go_duration(opt.coverage_interval);
+    // Below a second rounds to 0, which turns coverage off: refused rather than done quietly.
+    const std::string& given = opt.coverage_interval;
+    if (interval.ok() && *interval == 0 &&
+        std::any_of(given.begin(), given.end(), [](char ch) { return ch >= '1' && ch <= '9'; }))
+      interval = make_error(fmt::format("`{}` is below a second (0 turns coverage off)", escape_text(given)));
     auto ttl = plan::parse_go_duration(opt.coverage.default_backup_ttl);
     if (!interval.ok() || *interval < 0 || !ttl.ok()) {
       std::fprintf(err, "error: %s: %s\n  help: a Go duration: 15m, 1h, 24h\nsee `volpol serve --help`\n",

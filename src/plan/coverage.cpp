@@ -37,6 +37,10 @@ std::string_view to_string(unprotected_why w) {
   return "";
 }
 
+std::string source_label(const coverage_source& s) {
+  return s.k == coverage_source::kind::schedule ? s.name : "backup/" + s.name;
+}
+
 bool coverage_entry::copies_data() const {
   return method == "fs-backup" || method == "csi-snapshot" || method == "csi-snapshot-data-movement" ||
          method == "native-snapshot" || method == "custom";
@@ -68,12 +72,17 @@ std::optional<policy::checked_policies> source_policy(const k8s::cluster& cluste
   if (b.spec.resource_policy_name.empty()) return std::nullopt;
   src.policy_config_map = b.metadata.namespace_ + "/" + b.spec.resource_policy_name;
   const k8s::config_map* cm = resource_policy_config_map(cluster, b);
-  const std::string who = fmt::format("{} {}/{}", kind_name(src.k), b.metadata.namespace_, src.name);
+  const std::string who = fmt::format("{} {}", kind_name(src.k), escape_text(b.metadata.namespace_ + "/" + src.name));
   if (cm == nullptr) {
+    // A Schedule's next Backup fails validation; a Backup that ran used the ConfigMap then.
+    const bool ran = src.k == coverage_source::kind::backup;
     src.problems.push_back(source_problem(
-        severity::error, origin,
-        fmt::format("{}: resource policy ConfigMap `{}` is not in the input: its Backups fail validation", who,
-                    src.policy_config_map)));
+        ran ? severity::warning : severity::error, origin,
+        ran ? fmt::format("{}: resource policy ConfigMap `{}` is not in the input: planned without it (what the "
+                          "Backup did with its volumes may differ)",
+                          who, escape_text(src.policy_config_map))
+            : fmt::format("{}: resource policy ConfigMap `{}` is not in the input: its Backups fail validation", who,
+                          escape_text(src.policy_config_map))));
     return std::nullopt;
   }
   auto text = policy_text_of(*cm);
@@ -106,8 +115,11 @@ struct planned_source {
 std::vector<planned_source> collect_sources(const coverage_input& in) {
   std::vector<planned_source> out;
   std::vector<const k8s::schedule*> schedules;
-  for (const k8s::schedule& s : in.cluster->schedules())
+  std::vector<std::string> elsewhere;
+  for (const k8s::schedule& s : in.cluster->schedules()) {
     if (s.metadata.namespace_ == in.velero_namespace) schedules.push_back(&s);
+    else elsewhere.push_back(escape_text(s.metadata.key()));
+  }
   std::sort(schedules.begin(), schedules.end(),
             [](const k8s::schedule* a, const k8s::schedule* b) { return a->metadata.name < b->metadata.name; });
   for (const k8s::schedule* s : schedules) {
@@ -117,7 +129,7 @@ std::vector<planned_source> collect_sources(const coverage_input& in) {
     src.name = s->metadata.name;
     src.cron = s->cron;
     src.paused = s->paused;
-    const std::string who = fmt::format("Schedule {}", s->metadata.key());
+    const std::string who = fmt::format("Schedule {}", escape_text(s->metadata.key()));
     auto timing = parse_cron(s->cron);
     if (const diagnostic* e = timing.error())
       src.problems.push_back(
@@ -127,12 +139,24 @@ std::vector<planned_source> collect_sources(const coverage_input& in) {
     if (src.paused)
       src.problems.push_back(
           source_problem(severity::warning, s->origin, fmt::format("{}: paused: it creates no Backup", who)));
-    if (timing.ok() && !timing->longest_interval)
-      src.problems.push_back(
-          source_problem(severity::warning, s->origin, fmt::format("{}: `{}` never runs", who, escape_text(s->cron))));
+    if (timing.ok() && timing->never_matches)
+      src.problems.push_back(source_problem(
+          severity::warning, s->origin,
+          fmt::format("{}: `{}` names no date that comes: robfig's Next gives the zero time, which Velero's "
+                      "getNextRunTime takes as due at every check: a Backup about every minute",
+                      who, escape_text(s->cron))));
     p.backup = k8s::backup_from_schedule(*s);
-    src.runs = timing.ok() && timing->longest_interval && !src.paused;
+    src.runs = timing.ok() && !src.paused;
     out.push_back(std::move(p));
+  }
+  if (!elsewhere.empty() && !schedules.empty()) {
+    std::sort(elsewhere.begin(), elsewhere.end());
+    diagnostic d = make_error(fmt::format("{} Schedule{} outside `{}` not planned: {}", elsewhere.size(),
+                                          elsewhere.size() == 1 ? "" : "s", escape_text(in.velero_namespace),
+                                          fmt::join(elsewhere, ", ")));
+    d.level = severity::warning;
+    d.help = "Velero runs the Schedules of its own namespace only (--velero-namespace names it)";
+    out.front().source.problems.insert(out.front().source.problems.begin(), std::move(d));
   }
   if (!in.include_backups) return out;
   std::vector<const k8s::backup*> backups;
@@ -145,11 +169,30 @@ std::vector<planned_source> collect_sources(const coverage_input& in) {
     planned_source p;
     p.source.k = coverage_source::kind::backup;
     p.source.name = b->metadata.name;
-    p.source.runs = b->phase != "FailedValidation" && b->phase != "Failed";
+    // pkg/apis/velero/v1/backup_types.go BackupPhase: the phases whose Backup holds copies
+    // (or will, once its plugins' operations end); "" for a Backup without status (a file).
+    static const std::set<std::string_view> holding = {"",
+                                                       "Completed",
+                                                       "PartiallyFailed",
+                                                       "WaitingForPluginOperations",
+                                                       "WaitingForPluginOperationsPartiallyFailed",
+                                                       "Finalizing",
+                                                       "FinalizingPartiallyFailed"};
+    const std::string who = fmt::format("Backup {}", escape_text(b->metadata.key()));
+    p.source.runs = holding.contains(b->phase);
+    const bool early = b->phase == "New" || b->phase == "Queued" || b->phase == "ReadyToStart" ||
+                       b->phase == "InProgress";
     if (!p.source.runs)
-      p.source.problems.push_back(
-          source_problem(severity::warning, b->origin,
-                         fmt::format("Backup {}: phase {}: it holds no copy", b->metadata.key(), b->phase)));
+      p.source.problems.push_back(source_problem(severity::warning, b->origin,
+                                                 fmt::format("{}: phase {}: it holds no copy{}", who,
+                                                             escape_text(b->phase), early ? " yet" : "")));
+    // Expired: the garbage collector deletes it (pkg/controller/gc_controller.go).
+    if (p.source.runs && !b->expiration.empty() && !in.now.empty() && b->expiration < in.now) {
+      p.source.runs = false;
+      p.source.problems.push_back(source_problem(severity::warning, b->origin,
+                                                 fmt::format("{}: expired at {}: garbage collection deletes it", who,
+                                                             escape_text(b->expiration))));
+    }
     p.backup = *b;
     out.push_back(std::move(p));
   }
@@ -184,29 +227,41 @@ void plan_source(const coverage_input& in, planned_source& p, std::uint32_t numb
   const k8s::object_origin origin = p.backup->origin;
   std::optional<policy::checked_policies> policies = source_policy(*in.cluster, *p.backup, src, origin);
   const bool policy_failed = !p.backup->spec.resource_policy_name.empty() && !policies;
-  if (policy_failed) src.runs = false;
+  // A Schedule's Backups fail validation; a Backup that ran is planned without the policy.
+  const bool policy_missing = policy_failed && resource_policy_config_map(*in.cluster, *p.backup) == nullptr;
+  if (policy_failed && !(src.k == coverage_source::kind::backup && policy_missing)) src.runs = false;
   // Backup ttl (BackupSpec.TTL): unset or zero is the server's --default-backup-ttl
   // (pkg/controller/backup_controller.go `prepareBackupRequest`).
   src.ttl = in.default_backup_ttl;
   src.ttl_default = true;
+  const std::string who = fmt::format("{} {}", kind_name(src.k), escape_text(p.backup->metadata.namespace_ + "/" + src.name));
   if (!p.backup->spec.ttl.empty()) {
     auto ttl = parse_go_duration(p.backup->spec.ttl);
-    if (const diagnostic* e = ttl.error())
+    if (const diagnostic* e = ttl.error()) {
+      // metav1.Duration: the API server refuses such an object; it cannot be in a cluster.
       src.problems.push_back(
           source_problem(severity::error, origin,
-                         fmt::format("{} {}: spec.ttl: {}", kind_name(src.k), src.name, e->message)));
-    else if (*ttl > 0) {
+                         fmt::format("{}: {}: {} (the API server refuses the object)", who,
+                                     src.k == coverage_source::kind::schedule ? "spec.template.ttl" : "spec.ttl",
+                                     e->message)));
+      src.runs = false;
+    } else if (*ttl != 0) {  // backup_controller.go prepareBackupRequest: only 0 is the default
       src.ttl = *ttl;
       src.ttl_default = false;
+      if (*ttl < 0)
+        src.problems.push_back(source_problem(
+            severity::warning, origin,
+            fmt::format("{}: ttl {} is negative: each Backup has expired when it is made, and garbage collection "
+                        "deletes it",
+                        who, go_duration_text(*ttl))));
     }
   }
   if (src.k == coverage_source::kind::schedule && src.timing.longest_interval && src.ttl < *src.timing.longest_interval)
-    src.problems.push_back(source_problem(
-        severity::warning, origin,
-        fmt::format("Schedule {}/{}: ttl {} is shorter than the longest time between its runs ({}): for a while "
-                    "before each run no copy exists",
-                    in.velero_namespace, src.name, go_duration_text(src.ttl),
-                    go_duration_text(*src.timing.longest_interval))));
+    src.problems.push_back(
+        source_problem(severity::warning, origin,
+                       fmt::format("{}: ttl {} is shorter than the longest time between its runs ({}): for a while "
+                                   "before each run no copy exists",
+                                   who, go_duration_text(src.ttl), go_duration_text(*src.timing.longest_interval))));
   plan_input pi;
   pi.cluster = in.cluster;
   pi.backup_policies = policies ? &policies->built : nullptr;
@@ -218,16 +273,14 @@ void plan_source(const coverage_input& in, planned_source& p, std::uint32_t numb
   pi.custom_action_params = in.custom_action_params;
   auto planned = make_plan(pi);
   if (const diagnostic* e = planned.error()) {
-    src.problems.push_back(
-        source_problem(severity::error, origin, fmt::format("{} {}: {}", kind_name(src.k), src.name, e->message)));
+    src.problems.push_back(source_problem(severity::error, origin, fmt::format("{}: {}", who, e->message)));
     src.runs = false;
     return;
   }
   const plan_result& plan = *planned;
   for (const std::string& v : plan.validation_errors)
     src.problems.push_back(
-        source_problem(severity::error, origin,
-                       fmt::format("{} {}: its Backups fail validation: {}", kind_name(src.k), src.name, v)));
+        source_problem(severity::error, origin, fmt::format("{}: its Backups fail validation: {}", who, v)));
   if (!plan.validation_errors.empty()) src.runs = false;
   src.summary = plan.summary;
   for (plan_note n : plan.notes)
@@ -265,18 +318,20 @@ void judge(coverage_volume& v, const std::vector<coverage_source>& sources) {
     return;
   }
   v.status = coverage_status::unprotected;
-  bool any_running = false, any_included = false, any_skipped = false;
+  bool running_includes = false, others_include = false, any_skipped = false;
   for (const coverage_entry& e : v.entries) {
-    if (!sources[e.source].runs) continue;
-    any_running = true;
     if (e.method == "not-backed-up") continue;
-    any_included = true;
+    if (!sources[e.source].runs) {
+      others_include = true;
+      continue;
+    }
+    running_includes = true;
     if (e.method != "error") any_skipped = true;
   }
   if (sources.empty()) v.why = unprotected_why::no_source;
-  else if (!any_running) v.why = unprotected_why::not_running;
-  else if (!any_included) v.why = unprotected_why::included_by_none;
-  else v.why = any_skipped ? unprotected_why::skipped : unprotected_why::errors;
+  else if (running_includes) v.why = any_skipped ? unprotected_why::skipped : unprotected_why::errors;
+  else if (others_include) v.why = unprotected_why::not_running;
+  else v.why = unprotected_why::included_by_none;
 }
 
 }  // namespace
@@ -359,17 +414,18 @@ coverage_result make_coverage(const coverage_input& in) {
 }
 
 std::string why_text(const coverage_volume& v, const coverage_result& c) {
-  const auto source_name = [&](const coverage_entry& e) { return c.sources[e.source].name; };
+  const auto source_name = [&](const coverage_entry& e) { return source_label(c.sources[e.source]); };
   std::vector<std::string> parts;
   switch (v.why) {
     case unprotected_why::none: return "";
     case unprotected_why::no_source: return fmt::format("no Schedule in `{}` backs anything up", c.velero_namespace);
     case unprotected_why::not_running:
-      for (const coverage_entry& e : v.entries) parts.push_back(source_name(e));
-      return fmt::format("only Schedules that create no Backup (paused or invalid): {}", fmt::join(parts, ", "));
-    case unprotected_why::included_by_none:
       for (const coverage_entry& e : v.entries)
-        if (c.sources[e.source].runs) parts.push_back(fmt::format("{} ({})", source_name(e), e.reason));
+        if (!c.sources[e.source].runs && e.method != "not-backed-up") parts.push_back(source_name(e));
+      return fmt::format("included only by sources that create or hold no Backup (paused, invalid, failed): {}",
+                         fmt::join(parts, ", "));
+    case unprotected_why::included_by_none:
+      for (const coverage_entry& e : v.entries) parts.push_back(fmt::format("{} ({})", source_name(e), e.reason));
       return fmt::format("included by no Schedule: {}", fmt::join(parts, "; "));
     case unprotected_why::skipped:
     case unprotected_why::errors:

@@ -37,7 +37,8 @@ void append_columns(const std::vector<std::vector<std::string>>& rows, std::stri
 std::string protected_by(const coverage_volume& v, const coverage_result& c) {
   std::vector<std::string> parts;
   for (const coverage_entry& e : v.entries)
-    if (c.sources[e.source].runs && e.copies_data()) parts.push_back(c.sources[e.source].name + ":" + e.method);
+    if (c.sources[e.source].runs && e.copies_data())
+      parts.push_back(source_label(c.sources[e.source]) + ":" + e.method);
   return fmt::format("{}", fmt::join(parts, ","));
 }
 
@@ -96,7 +97,7 @@ void volume_fields(const coverage_volume& v, const coverage_result& c, Fields& f
   f.optional_text("volumeType", v.volume_type);
   f.text("status", to_string(v.status));
   f.optional_text("method", v.method);
-  if (v.best_source) f.text("bestSource", c.sources[*v.best_source].name);
+  if (v.best_source) f.text("bestSource", source_label(c.sources[*v.best_source]));
   if (v.newest_copy_age) {
     f.number("newestCopyAtMostSeconds", static_cast<std::size_t>(*v.newest_copy_age));
     f.text("newestCopyAtMost", go_duration_text(*v.newest_copy_age));
@@ -175,12 +176,19 @@ detail::node coverage_document(const coverage_result& c) {
   return f.take();
 }
 
-/// A Prometheus label value: backslash, double quote and newline escaped.
+/// A Prometheus label value (text exposition format): a newline as `\n`, backslash and double
+/// quote escaped; other control bytes and bytes that are not UTF-8 as escape_text shows them.
 std::string label(std::string_view s) {
   std::string out;
-  for (char ch : escape_text(s)) {
-    if (ch == '\\' || ch == '"') out += '\\';
-    out += ch;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    if (i < s.size() && s[i] != '\n') continue;
+    for (char ch : escape_text(s.substr(start, i - start))) {
+      if (ch == '\\' || ch == '"') out += '\\';
+      out += ch;
+    }
+    if (i < s.size()) out += "\\n";
+    start = i + 1;
   }
   return out;
 }
@@ -194,7 +202,7 @@ std::string render_coverage_table(const coverage_result& c, const coverage_table
     std::vector<std::string> h = {"NAMESPACE", "VOLUME", "STATUS", "PROTECTED BY", "NEWEST COPY AT MOST"};
     if (opt.wide) {
       h.insert(h.begin() + 2, {"POD/VOLUME", "PVC", "PV", "STORAGECLASS"});
-      for (const coverage_source& s : c.sources) h.push_back(escape_text(s.name));
+      for (const coverage_source& s : c.sources) h.push_back(escape_text(source_label(s)));
     }
     h.push_back("WHY");
     rows.push_back(std::move(h));
@@ -227,7 +235,7 @@ std::string render_coverage_table(const coverage_result& c, const coverage_table
     srows.push_back({s.k == coverage_source::kind::schedule ? "Schedule" : "Backup", cell(s.name), cell(s.cron),
                      source_state(s), s.timing.longest_interval ? short_duration_text(*s.timing.longest_interval) : "-",
                      short_duration_text(s.ttl) + (s.ttl_default ? " (default)" : ""), cell(s.policy_config_map),
-                     fmt::format("{} of {} volumes", copies, s.summary.volumes)});
+                     s.runs ? fmt::format("{} of {} volumes", copies, s.summary.volumes) : std::string("-")});
   }
   if (!c.sources.empty()) append_columns(srows, out);
 
@@ -280,8 +288,9 @@ std::string coverage_prometheus_text(const coverage_result& c) {
       if (c.sources[e.source].runs && e.copies_data())
         out += fmt::format(
             "volpol_volume_protected{{namespace=\"{}\",persistentvolumeclaim=\"{}\",volume=\"{}\",schedule=\"{}\","
-            "method=\"{}\"}} 1\n",
-            label(v.namespace_), label(v.pvc), label(v.volume), label(c.sources[e.source].name), label(e.method));
+            "kind=\"{}\",method=\"{}\"}} 1\n",
+            label(v.namespace_), label(v.pvc), label(v.volume), label(c.sources[e.source].name),
+            c.sources[e.source].k == coverage_source::kind::schedule ? "Schedule" : "Backup", label(e.method));
   out +=
       "# HELP volpol_unprotected_volumes Volumes whose data no Schedule copies, per namespace.\n"
       "# TYPE volpol_unprotected_volumes gauge\n";

@@ -7,6 +7,7 @@
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -85,14 +86,18 @@ std::string go_duration_text(std::int64_t seconds) {
 }
 
 std::string short_duration_text(std::int64_t s) {
-  if (s <= 0) return "0s";
-  const std::int64_t d = s / 86400, h = s % 86400 / 3600, m = s % 3600 / 60, sec = s % 60;
-  std::string out;
-  if (d) out += fmt::format("{}d", d);
-  if (h) out += fmt::format("{}h", h);
-  if (m && d == 0) out += fmt::format("{}m", m);
-  if (sec && d == 0 && h == 0) out += fmt::format("{}s", sec);
-  return out.empty() ? fmt::format("{}d", d) : out;
+  if (s == 0) return "0s";
+  const std::string sign = s < 0 ? "-" : "";
+  const std::uint64_t u = s < 0 ? 0 - static_cast<std::uint64_t>(s) : static_cast<std::uint64_t>(s);
+  std::string out = sign;
+  const std::pair<std::uint64_t, char> units[] = {{86400, 'd'}, {3600, 'h'}, {60, 'm'}, {1, 's'}};
+  std::uint64_t left = u;
+  for (const auto& [size, unit] : units)
+    if (left >= size) {
+      out += fmt::format("{}{}", left / size, unit);
+      left %= size;
+    }
+  return out;
 }
 
 namespace {
@@ -247,8 +252,30 @@ cron_timing timing_of(const spec_schedule& s) {
           }
         }
       }
-  if (previous) t.longest_interval = longest > 0 ? longest : std::int64_t{8} * 365 * 86400;
+  if (!previous) {
+    // robfig's Next finds no time within five years and returns the zero time; Velero's
+    // getNextRunTime: `asOf.After(nextRunTime)` is then always true: due at every check.
+    t.never_matches = true;
+    t.longest_interval = schedule_sync_period_seconds;
+    t.runs_per_year = 365 * 86400 / schedule_sync_period_seconds;
+    return t;
+  }
+  t.longest_interval = std::max(longest > 0 ? longest : std::int64_t{8} * 365 * 86400, schedule_sync_period_seconds);
   return t;
+}
+
+/// Whether Go's time.LoadLocation knows `zone`: UTC, Local, or a file of the time zone database
+/// (a name of letters, digits, `/`, `_`, `-`, `+`; no `..`). Without a database here, any name.
+bool known_zone(std::string_view zone) {
+  if (zone.empty() || zone == "UTC" || zone == "Local") return true;
+  if (zone.find("..") != std::string_view::npos || zone.front() == '/') return false;
+  for (char c : zone)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' || c == '_' ||
+          c == '-' || c == '+'))
+      return false;
+  std::error_code ec;
+  if (!std::filesystem::is_directory("/usr/share/zoneinfo", ec)) return true;
+  return std::filesystem::is_regular_file(std::filesystem::path("/usr/share/zoneinfo") / std::string(zone), ec);
 }
 
 }  // namespace
@@ -260,6 +287,12 @@ result<cron_timing> parse_cron(std::string_view spec) {
   if (spec.starts_with("TZ=") || spec.starts_with("CRON_TZ=")) {
     const std::size_t space = spec.find(' ');
     if (space == std::string_view::npos) return invalid(fmt::format("provided bad location {}", escape_text(spec)));
+    // time.LoadLocation: "" and "UTC" are UTC, "Local" the server's zone, any other name a file
+    // of the IANA database (tzdata; checked here where the machine has it).
+    const std::string_view zone = spec.substr(spec.find('=') + 1, space - spec.find('=') - 1);
+    if (!known_zone(zone))
+      return invalid(
+          fmt::format("provided bad location {}: unknown time zone {}", escape_text(zone), escape_text(zone)));
     spec.remove_prefix(space);
     while (!spec.empty() && (spec.front() == ' ' || spec.front() == '\t')) spec.remove_prefix(1);
     while (!spec.empty() && (spec.back() == ' ' || spec.back() == '\t')) spec.remove_suffix(1);
@@ -283,8 +316,8 @@ result<cron_timing> parse_cron(std::string_view spec) {
       if (const diagnostic* e = d.error())
         return invalid(fmt::format("failed to parse duration {}: {}", escape_text(spec), e->message));
       cron_timing t;
-      // constantdelay.go `Every`: below a second is a second.
-      t.longest_interval = std::max<std::int64_t>(*d, 1);
+      // constantdelay.go `Every`: below a second is a second; the controller checks once a minute.
+      t.longest_interval = std::max<std::int64_t>(*d, schedule_sync_period_seconds);
       t.runs_per_year = static_cast<std::size_t>(365 * 86400 / *t.longest_interval);
       return t;
     } else {

@@ -118,7 +118,8 @@ void item_backupper::csi_execute(const k8s::persistent_volume_claim& pvc, volume
                                                              in_.server.velero.version)
                                       : "";
   // pvc_action.go (main): snapshot data movement with the built-in data mover needs a ready node agent.
-  if (move_data && policy::is_builtin_data_mover(mover) && has(in_.server.velero.version, velero_feature::node_agent_check))
+  if (move_data && policy::is_builtin_data_mover(mover) &&
+      has(in_.server.velero.version, velero_feature::node_agent_check))
     if (auto not_ready = node_agent_.ready_for_data_movement()) {
       volume_error err;
       err.kind = volume_error_kind::node_agent_not_ready;

@@ -209,7 +209,7 @@ html_report coverage_html(const coverage_result& c) {
   r.context.push_back(fmt::format("{} volumes, {} unprotected, {} Schedules{}", c.volumes.size(), c.unprotected.size(),
                                   c.sources.size(), c.sources.empty() ? " (nothing protects any volume)" : ""));
   r.columns = {"NAMESPACE", "VOLUME", "STATUS", "PROTECTED BY", "NEWEST COPY AT MOST"};
-  for (const coverage_source& s : c.sources) r.columns.push_back(s.name);
+  for (const coverage_source& s : c.sources) r.columns.push_back(source_label(s));
   r.series = {"fs-backup",   "csi-snapshot", "csi-snapshot-data-movement", "native-snapshot", "custom",
               "unprotected", "kube-state"};
   for (const coverage_volume& v : c.volumes) {
@@ -218,7 +218,7 @@ html_report coverage_html(const coverage_result& c) {
     std::string details;
     for (const coverage_entry& e : v.entries) {
       const coverage_source& s = c.sources[e.source];
-      if (s.runs && e.copies_data()) by.push_back(s.name + ":" + e.method);
+      if (s.runs && e.copies_data()) by.push_back(source_label(s) + ":" + e.method);
       details += fmt::format("{} {}{}: {}{}\n  {}\n", s.k == coverage_source::kind::schedule ? "Schedule" : "Backup",
                              s.name, s.runs ? "" : " (creates no Backup)", e.method,
                              e.policy.empty() ? "" : " by " + e.policy, e.reason);
@@ -227,6 +227,9 @@ html_report coverage_html(const coverage_result& c) {
                  dash(fmt::format("{}", fmt::join(by, ", "))),
                  v.newest_copy_age ? short_duration_text(*v.newest_copy_age) : "-"};
     for (const coverage_entry& e : v.entries) row.cells.push_back(e.method);
+    // Newest copy sorts by seconds; "-" (none) after every duration.
+    row.sort_keys.resize(row.cells.size());
+    row.sort_keys[4] = v.newest_copy_age ? std::to_string(*v.newest_copy_age) : "999999999999";
     row.method = v.status == coverage_status::protected_volume ? v.method : std::string(to_string(v.status));
     row.summary = v.status == coverage_status::unprotected ? why_text(v, c)
                   : v.status == coverage_status::kube_state
@@ -253,8 +256,9 @@ html_report coverage_html(const coverage_result& c) {
          s.paused ? "paused" : (s.runs ? "yes" : "no"),
          s.timing.longest_interval ? short_duration_text(*s.timing.longest_interval) : "-",
          short_duration_text(s.ttl) + (s.ttl_default ? " (default)" : ""), dash(s.policy_config_map),
-         std::to_string(s.summary.fs_backup + s.summary.csi_snapshot + s.summary.csi_data_movement +
-                        s.summary.native_snapshot + s.summary.custom)});
+         s.runs ? std::to_string(s.summary.fs_backup + s.summary.csi_snapshot + s.summary.csi_data_movement +
+                                 s.summary.native_snapshot + s.summary.custom)
+                : std::string("-")});
   r.tables.push_back(std::move(schedules));
   html_report::table namespaces{"Namespaces", {{"NAMESPACE", "VOLUMES", "PROTECTED", "UNPROTECTED", "KUBE-STATE"}}};
   for (const coverage_namespace& ns : c.namespaces)

@@ -514,7 +514,8 @@ result<void> server::start() {
        number_field("maxConnectionsPerClient", static_cast<double>(o.max_connections_per_client)),
        number_field("headerTimeoutSeconds", seconds(o.header_timeout)),
        number_field("requestTimeoutSeconds", seconds(o.request_timeout)),
-       bool_field("denyWarnings", o.review.deny_warnings), bool_field("lint", static_cast<bool>(o.review.lint))});
+       bool_field("denyWarnings", o.review.deny_warnings), bool_field("lint", static_cast<bool>(o.review.lint)),
+       number_field("coverageIntervalSeconds", o.coverage ? static_cast<double>(o.coverage_interval.count()) : 0.0)});
   return {};
 }
 

@@ -2,6 +2,8 @@
 // parses them, and every volume against every Schedule.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "volpol/k8s/loader.h"
 #include "volpol/plan/coverage.h"
 #include "volpol/plan/html_report.h"
@@ -29,6 +31,8 @@ TEST(coverage, go_durations) {
   EXPECT_EQ(short_duration_text(30 * day), "30d");
   EXPECT_EQ(short_duration_text(day + 12 * hour), "1d12h");
   EXPECT_EQ(short_duration_text(15 * minute), "15m");
+  EXPECT_EQ(short_duration_text(90 * minute + 30), "1h30m30s");
+  EXPECT_EQ(short_duration_text(-hour), "-1h");
 }
 
 std::int64_t longest(std::string_view spec) {
@@ -48,8 +52,8 @@ TEST(coverage, cron_intervals) {
   EXPECT_EQ(longest("0 0 * * MON-FRI"), 3 * day);  // names, any case
   EXPECT_EQ(longest("0 0 31 * *"), 61 * day);      // May 31 to July 31
   EXPECT_EQ(longest("0 0 13 * 5"), 7 * day);       // both restricted: the 13th or a Friday
-  EXPECT_EQ(longest("0 0 */10 * */2"), 2 * day);  // a step drops the star: days 1, 11, 21, 31 or Sun, Tue, Thu, Sat
-  EXPECT_EQ(longest("0 0 */10 * *"), 10 * day);   // a star day of week: days 1, 11, 21, 31 only
+  EXPECT_EQ(longest("0 0 */10 * */2"), 2 * day);   // a step drops the star: days 1, 11, 21, 31 or Sun, Tue, Thu, Sat
+  EXPECT_EQ(longest("0 0 */10 * *"), 10 * day);    // a star day of week: days 1, 11, 21, 31 only
   EXPECT_EQ(longest("0 0 1 1 *"), 366 * day);      // 2024 is a leap year
   EXPECT_EQ(longest("0 0 29 2 *"), (366 + 365 + 365 + 365) * day);
   EXPECT_EQ(longest("@daily"), day);
@@ -57,15 +61,18 @@ TEST(coverage, cron_intervals) {
   EXPECT_EQ(longest("@hourly"), hour);
   EXPECT_EQ(longest("@weekly"), 7 * day);
   EXPECT_EQ(longest("@every 90m"), 90 * minute);
-  EXPECT_EQ(longest("@every 100ms"), 1);  // constantdelay.go: at least a second
+  EXPECT_EQ(longest("@every 100ms"), 60);  // the controller checks Schedules once a minute
+  EXPECT_EQ(longest("@every 36h"), 36 * hour);
   EXPECT_EQ(longest("CRON_TZ=Europe/Berlin 0 2 * * *"), day);
   EXPECT_EQ(longest("TZ=UTC  0 2 * * *"), day);
   EXPECT_EQ(parse_cron("0 2 * * *")->runs_per_year, 365u);
   EXPECT_EQ(parse_cron("*/15 * * * *")->runs_per_year, 365u * 96);
-  // February 30th never comes.
+  // February 30th never comes: robfig's Next gives the zero time, which Velero's
+  // getNextRunTime takes as due at every check (each minute).
   auto never = parse_cron("0 0 30 2 *");
   ASSERT_TRUE(never.ok());
-  EXPECT_FALSE(never->longest_interval);
+  EXPECT_TRUE(never->never_matches);
+  EXPECT_EQ(never->longest_interval, 60);
 }
 
 TEST(coverage, invalid_cron_messages_are_robfigs) {
@@ -82,6 +89,10 @@ TEST(coverage, invalid_cron_messages_are_robfigs) {
   EXPECT_EQ(message("1/2/3 * * * *"), "invalid schedule: too many slashes: 1/2/3");
   EXPECT_EQ(message("0 0 * * 7"), "invalid schedule: end of range (7) above maximum (6): 7");
   EXPECT_EQ(message("@fortnightly"), "invalid schedule: unrecognized descriptor: @fortnightly");
+  EXPECT_EQ(message("CRON_TZ=Mars/Olympus 0 3 * * *"),
+            "invalid schedule: provided bad location Mars/Olympus: unknown time zone Mars/Olympus");
+  EXPECT_EQ(message("TZ=../../etc/passwd 0 3 * * *"),
+            "invalid schedule: provided bad location ../../etc/passwd: unknown time zone ../../etc/passwd");
 }
 
 const char* kCluster = R"(apiVersion: v1
@@ -214,10 +225,10 @@ TEST(coverage, every_volume_against_every_schedule) {
   EXPECT_EQ(find(c, "shop/web/config").status, coverage_status::kube_state);
   const coverage_volume& scratch = find(c, "jobs/worker/scratch");
   EXPECT_EQ(scratch.status, coverage_status::unprotected);
-  EXPECT_EQ(scratch.why, unprotected_why::included_by_none);
+  // Only the paused Schedule includes it.
+  EXPECT_EQ(scratch.why, unprotected_why::not_running);
   EXPECT_EQ(why_text(scratch, c),
-            "included by no Schedule: daily (not in the backup: namespace jobs is not included); hourly (not in the "
-            "backup: namespace jobs is not included)");
+            "included only by sources that create or hold no Backup (paused, invalid, failed): paused");
   ASSERT_EQ(c.unprotected.size(), 1u);
   EXPECT_EQ(c.volumes[c.unprotected[0]].volume, "jobs/worker/scratch");
 
@@ -231,15 +242,16 @@ TEST(coverage, every_volume_against_every_schedule) {
   // Paused: a warning; daily's ttl (12h) outlives its day between runs: a warning too.
   std::vector<std::string> problems;
   for (const diagnostic& d : c.problems) problems.push_back(d.message);
-  ASSERT_EQ(problems.size(), 2u);
-  EXPECT_EQ(problems[0],
+  ASSERT_EQ(problems.size(), 3u);
+  EXPECT_EQ(problems[0], "1 Schedule outside `velero` not planned: other/elsewhere");
+  EXPECT_EQ(problems[1],
             "Schedule velero/daily: ttl 12h0m0s is shorter than the longest time between its runs (24h0m0s): for a "
             "while before each run no copy exists");
-  EXPECT_EQ(problems[1], "Schedule velero/paused: paused: it creates no Backup");
+  EXPECT_EQ(problems[2], "Schedule velero/paused: paused: it creates no Backup");
 
   const std::string metrics = coverage_prometheus_text(c);
   EXPECT_NE(metrics.find("volpol_volume_protected{namespace=\"shop\",persistentvolumeclaim=\"data\",volume=\"shop/"
-                         "data\",schedule=\"hourly\",method=\"fs-backup\"} 1\n"),
+                         "data\",schedule=\"hourly\",kind=\"Schedule\",method=\"fs-backup\"} 1\n"),
             std::string::npos);
   EXPECT_NE(metrics.find("volpol_unprotected_volumes{namespace=\"jobs\"} 1\n"), std::string::npos);
 }
@@ -253,7 +265,7 @@ TEST(coverage, a_missing_policy_fails_the_schedule_and_no_schedule_protects_noth
   const coverage_result c = make_coverage(in);
   EXPECT_FALSE(c.sources[0].runs);
   EXPECT_TRUE(c.problems.has_errors());
-  EXPECT_EQ(c.problems.items()[0].message,
+  EXPECT_EQ(c.problems.items()[1].message,
             "Schedule velero/daily: resource policy ConfigMap `velero/skip-emptydir` is not in the input: its Backups "
             "fail validation");
   // Only hourly runs: the emptyDir it copies stays protected.
@@ -264,6 +276,88 @@ TEST(coverage, a_missing_policy_fails_the_schedule_and_no_schedule_protects_noth
   EXPECT_TRUE(none.sources.empty());
   EXPECT_EQ(find(none, "shop/data").why, unprotected_why::no_source);
   EXPECT_EQ(none.unprotected.size(), 3u);  // data, cache, scratch; config is kube state
+}
+
+TEST(coverage, backups_ttl_and_why_when_no_schedule_runs) {
+  const std::string extra = R"(
+---
+apiVersion: velero.io/v1
+kind: Backup
+metadata: {name: hourly, namespace: velero}
+spec: {includedNamespaces: [jobs], defaultVolumesToFsBackup: true}
+status: {phase: Completed, expiration: "2030-01-01T00:00:00Z"}
+---
+apiVersion: velero.io/v1
+kind: Backup
+metadata: {name: old, namespace: velero}
+spec: {includedNamespaces: [jobs], defaultVolumesToFsBackup: true}
+status: {phase: Completed, expiration: "2020-01-01T00:00:00Z"}
+---
+apiVersion: velero.io/v1
+kind: Backup
+metadata: {name: running, namespace: velero}
+spec: {includedNamespaces: [jobs], defaultVolumesToFsBackup: true}
+status: {phase: InProgress}
+---
+apiVersion: velero.io/v1
+kind: Backup
+metadata: {name: from-schedule, namespace: velero, labels: {velero.io/schedule-name: daily}}
+spec: {includedNamespaces: [jobs], defaultVolumesToFsBackup: true}
+---
+apiVersion: velero.io/v1
+kind: Schedule
+metadata: {name: negative, namespace: velero}
+spec: {schedule: "@daily", template: {includedNamespaces: [none], ttl: -1h}}
+)";
+  const k8s::load_result loaded = k8s::load_text(std::string(kCluster) + extra, "c.yaml");
+  ASSERT_TRUE(loaded.problems.items().empty()) << loaded.problems.items()[0].to_string();
+  coverage_input in;
+  in.cluster = &loaded.objects;
+  in.include_backups = true;
+  in.now = "2026-12-06T17:00:00Z";
+  const coverage_result c = make_coverage(in);
+  // Schedules by name, then the Backups no Schedule created, by name.
+  std::vector<std::string> labels;
+  for (const coverage_source& s : c.sources) labels.push_back(source_label(s) + (s.runs ? "" : " (no copy)"));
+  EXPECT_EQ(labels, (std::vector<std::string>{"daily", "hourly", "negative", "paused (no copy)", "backup/hourly",
+                                              "backup/old (no copy)", "backup/running (no copy)"}));
+  EXPECT_EQ(c.sources[2].ttl, -hour);
+  EXPECT_FALSE(c.sources[2].ttl_default);
+  // The Backup `hourly` shares a Schedule's name: the metrics tell them apart by kind.
+  const coverage_volume& scratch = find(c, "jobs/worker/scratch");
+  EXPECT_EQ(scratch.status, coverage_status::protected_volume);
+  EXPECT_EQ(scratch.method, "fs-backup");
+  EXPECT_FALSE(scratch.newest_copy_age);  // a Backup runs once
+  const std::string metrics = coverage_prometheus_text(c);
+  EXPECT_NE(metrics.find("schedule=\"hourly\",kind=\"Backup\",method=\"fs-backup\"} 1"), std::string::npos);
+  std::vector<std::string> problems;
+  for (const diagnostic& d : c.problems) problems.push_back(d.message);
+  EXPECT_NE(std::find(problems.begin(), problems.end(),
+                      "Backup velero/old: expired at 2020-01-01T00:00:00Z: garbage collection deletes it"),
+            problems.end());
+  EXPECT_NE(std::find(problems.begin(), problems.end(),
+                      "Backup velero/running: phase InProgress: it holds no copy yet"),
+            problems.end());
+  EXPECT_NE(std::find(problems.begin(), problems.end(),
+                      "Schedule velero/negative: ttl -1h0m0s is negative: each Backup has expired when it is made, "
+                      "and garbage collection deletes it"),
+            problems.end());
+}
+
+TEST(coverage, prometheus_labels_are_escaped) {
+  coverage_result c;
+  coverage_source s;
+  s.name = "a\"b\\c\nd";
+  s.runs = true;
+  c.sources.push_back(s);
+  coverage_volume v;
+  v.namespace_ = "ns";
+  v.volume = "ns/p";
+  v.status = coverage_status::protected_volume;
+  v.entries.push_back(coverage_entry{0, "fs-backup", "", ""});
+  c.volumes.push_back(v);
+  EXPECT_NE(coverage_prometheus_text(c).find("schedule=\"a\\\"b\\\\c\\nd\""), std::string::npos)
+      << coverage_prometheus_text(c);
 }
 
 TEST(coverage, html_names_every_volume_and_escapes_input) {

@@ -39,15 +39,16 @@ struct backup_spec {
   /// ttl as written (a Go duration, metav1.Duration: "720h0m0s"); "" = unset, the server's
   /// --default-backup-ttl (plan/coverage.h parse_go_duration reads it).
   std::string ttl;
-  std::string resource_policy_kind;                     ///< resourcePolicy.kind (configmap)
-  std::string resource_policy_name;                     ///< resourcePolicy.name
+  std::string resource_policy_kind;  ///< resourcePolicy.kind (configmap)
+  std::string resource_policy_name;  ///< resourcePolicy.name
 };
 
 struct backup {
   object_meta metadata;
   object_origin origin;
   backup_spec spec;
-  std::string phase;  ///< status.phase
+  std::string phase;       ///< status.phase
+  std::string expiration;  ///< status.expiration (RFC 3339, "2026-12-13T01:00:12Z"; "" = unset)
 };
 
 /// Velero `Schedule`: its `spec.template` is the spec of every Backup it creates.

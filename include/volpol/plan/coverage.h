@@ -42,7 +42,7 @@ namespace volpol::plan {
 [[nodiscard]] result<std::int64_t> parse_go_duration(std::string_view text);
 /// "720h0m0s" style (Go's time.Duration.String for whole seconds).
 [[nodiscard]] std::string go_duration_text(std::int64_t seconds);
-/// For people: "30d", "1d12h", "6h", "15m", "45s".
+/// For people, exact: "30d", "1d12h", "6h", "1h30m30s", "45s".
 [[nodiscard]] std::string short_duration_text(std::int64_t seconds);
 
 /// A Schedule's `spec.schedule`, parsed as Velero parses it: robfig/cron v3 `ParseStandard`
@@ -54,10 +54,17 @@ namespace volpol::plan {
 struct cron_timing {
   /// The longest time between two runs in seconds (a run's newest copy is at most this old
   /// when the next is due), over eight years of runs from 2024-01-01 UTC (time zones and
-  /// daylight saving time not applied). nullopt: it never runs (`0 0 30 2 *`).
+  /// daylight saving time not applied), and never below schedule_sync_period_seconds.
   std::optional<std::int64_t> longest_interval;
   std::size_t runs_per_year = 0;  ///< runs in 2025 (UTC)
+  /// The spec names no date that comes (`0 0 30 2 *`): robfig's Next gives the zero time, which
+  /// Velero's getNextRunTime takes as due at every check, so a Backup starts about every
+  /// minute (longest_interval is the sync period).
+  bool never_matches = false;
 };
+/// How often Velero's schedule controller checks each Schedule (schedule_controller.go,
+/// `scheduleSyncPeriod`): no Schedule runs more often.
+inline constexpr std::int64_t schedule_sync_period_seconds = 60;
 /// @return the timing, or the error Velero sets on the Schedule (phase FailedValidation,
 ///         "invalid schedule: ...").
 [[nodiscard]] result<cron_timing> parse_cron(std::string_view spec);
@@ -75,7 +82,10 @@ struct coverage_input {
   bool include_backups = false;                                  ///< also plan Backups no Schedule created
   std::int64_t default_backup_ttl = default_backup_ttl_seconds;  ///< --default-backup-ttl, seconds
   value custom_action_params;                                    ///< as plan_input's (null: not asked)
-  unsigned threads = 1;                                          ///< as plan_input's
+  /// The time now, RFC 3339 in UTC ("2026-12-06T17:00:00Z"), as Kubernetes writes times: a
+  /// Backup whose status.expiration is before it has expired. "" = none compared.
+  std::string now;
+  unsigned threads = 1;  ///< as plan_input's
 };
 
 /// What planned volumes: a Schedule or (with include_backups) a Backup.
@@ -98,6 +108,10 @@ struct coverage_source {
   plan_summary summary;            ///< its plan's counts (empty when it could not be planned)
   std::vector<std::string> notes;  ///< its plan's notes, spelled (plan_note_text)
 };
+
+/// How outputs name a source: the Schedule's name, or `backup/NAME` for a Backup (a Backup and
+/// a Schedule may share a name).
+[[nodiscard]] std::string source_label(const coverage_source& s);
 
 /// How a volume is protected, all sources together.
 enum class coverage_status : std::uint8_t {
@@ -185,7 +199,7 @@ struct coverage_table_options {
 void write_coverage_json(const coverage_result& c, std::FILE* out);
 void write_coverage_yaml(const coverage_result& c, std::FILE* out);
 /// node-exporter textfile format: `volpol_volume_protected{namespace,persistentvolumeclaim,
-/// volume,schedule,method} 1` per volume and source that copies it, `volpol_unprotected_volumes
+/// volume,schedule,kind,method} 1` per volume and source that copies it (kind: Schedule or Backup), `volpol_unprotected_volumes
 /// {namespace}` per namespace, `volpol_coverage_sources` and `volpol_volumes{namespace,status}`.
 [[nodiscard]] std::string coverage_prometheus_text(const coverage_result& c);
 

@@ -27,9 +27,12 @@ struct html_report {
   std::vector<std::string> columns;  ///< the volume table's header
   struct row {
     std::vector<std::string> cells;  ///< one per column
-    std::string method;              ///< the method label, for the row's colour (method_label names)
-    std::string summary;             ///< the explanation's one line (the <summary>)
-    std::string details;             ///< the explanation, preformatted ("" = none)
+    /// Sort keys where a cell's text does not sort ("7d" after "30d"): numbers, by column; ""
+    /// = the cell's text.
+    std::vector<std::string> sort_keys;
+    std::string method;   ///< the method label, for the row's colour (method_label names)
+    std::string summary;  ///< the explanation's one line (the <summary>)
+    std::string details;  ///< the explanation, preformatted ("" = none)
   };
   std::vector<row> rows;
   /// The chart: one stacked bar per namespace, one segment per series (a method label).
