@@ -110,6 +110,9 @@ void volume_fields(const coverage_volume& v, const coverage_result& c, Fields& f
         const coverage_source& s = c.sources[e.source];
         o.text("kind", s.k == coverage_source::kind::schedule ? "Schedule" : "Backup");
         o.text("name", s.name);
+        o.optional_text("schedule", s.cron);
+        o.text("ttl", go_duration_text(s.ttl));
+        if (s.timing.longest_interval) o.text("longestInterval", go_duration_text(*s.timing.longest_interval));
         o.flag("runs", s.runs);
         o.text("method", e.method);
         o.flag("copiesData", e.copies_data());
