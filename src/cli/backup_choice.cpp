@@ -40,22 +40,7 @@ std::optional<policy::checked_policies> policy_from_backup(const k8s::backup& b,
                                             : b.metadata.namespace_ + "/" + b.spec.resource_policy_name;
     return std::nullopt;
   }
-  auto text = plan::policy_text_of(*cm);
-  if (const diagnostic* e = text.error()) {
-    policy::checked_policies failed;
-    failed.problems.add(*e);
-    return failed;
-  }
-  // Positions are within the ConfigMap's data value; the origin names the ConfigMap.
-  policy::text_origin origin;
-  origin.file = cm->origin.file;
-  origin.object = fmt::format("ConfigMap {}", cm->metadata.key());
-  origin.data_key = cm->data.begin()->first;
-  // Where the data value stands in the dump is not kept: positions inside the policy point at
-  // the ConfigMap (its first line), not at a line of the dump they are not on.
-  origin.exact = false;
-  origin.fallback = cm->origin.line > 0 ? value_mark{cm->origin.line, 1} : value_mark{};
-  return policy::check_policy_text(*text, origin, policy::policy_use::backup);
+  return plan::check_resource_policy(*cm);
 }
 
 std::string ignored_kinds_note(const k8s::load_counts& counts) {

@@ -427,37 +427,17 @@ k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options o
       loaded.objects = k8s::cluster{};
     }
   }
-  // The classes read before, as objects (a class that does not load is reported, not used).
-  if (!failed)
-    for (const fetched_text& list : live.class_lists) {
-      k8s::load_result classes = k8s::load_text(list.text, list.source, options);
-      for (const diagnostic& d : classes.problems) named.add(d);
-      for (const k8s::storage_class& c : classes.objects.storage_classes())
-        if (auto added = loaded.objects.add(k8s::extra_object(c)); !added) named.add(*added.error());
-      for (const k8s::volume_snapshot_class& c : classes.objects.volume_snapshot_classes())
-        if (auto added = loaded.objects.add(k8s::extra_object(c)); !added) named.add(*added.error());
-    }
-  live.proxy.reset();  // nothing more is read: kubectl proxy stops here (if no one else holds it)
+  // The lists read before, as objects (one that does not load is reported, not used): the
+  // classes; the Velero namespace's Schedules, Backups and ConfigMaps (`volpol coverage`);
   // Velero's Deployment and node-agent DaemonSet, for the release they run.
-  // The Velero namespace's Schedules, Backups and ConfigMaps (`volpol coverage`).
-  for (const fetched_text& list : failed ? std::vector<fetched_text>{} : live.velero_lists) {
-    k8s::load_result objects = k8s::load_text(list.text, list.source, options);
-    for (const diagnostic& d : objects.problems) named.add(d);
-    for (const k8s::schedule& o : objects.objects.schedules())
-      if (auto added = loaded.objects.add(k8s::extra_object(o)); !added) named.add(*added.error());
-    for (const k8s::backup& o : objects.objects.backups())
-      if (auto added = loaded.objects.add(k8s::extra_object(o)); !added) named.add(*added.error());
-    for (const k8s::config_map& o : objects.objects.config_maps())
-      if (auto added = loaded.objects.add(k8s::extra_object(o)); !added) named.add(*added.error());
-  }
-  for (const fetched_text& list : failed ? std::vector<fetched_text>{} : live.workload_lists) {
-    k8s::load_result workloads = k8s::load_text(list.text, list.source, options);
-    for (const diagnostic& d : workloads.problems) named.add(d);
-    for (const k8s::deployment& d : workloads.objects.deployments())
-      if (auto added = loaded.objects.add(k8s::extra_object(d)); !added) named.add(*added.error());
-    for (const k8s::daemon_set& d : workloads.objects.daemon_sets())
-      if (auto added = loaded.objects.add(k8s::extra_object(d)); !added) named.add(*added.error());
-  }
+  if (!failed)
+    for (const auto* lists : {&live.class_lists, &live.velero_lists, &live.workload_lists})
+      for (const fetched_text& list : *lists) {
+        k8s::load_result more = k8s::load_text(list.text, list.source, options);
+        for (const diagnostic& d : more.problems) named.add(d);
+        for (const diagnostic& d : loaded.objects.merge(std::move(more.objects))) named.add(d);
+      }
+  live.proxy.reset();  // nothing more is read: kubectl proxy stops here (if no one else holds it)
   loaded.problems = std::move(named);
   return loaded;
 }

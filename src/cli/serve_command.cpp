@@ -198,17 +198,10 @@ CLI::App* setup_serve(CLI::App& app, serve_command_options& opt) {
                   "volpol_volume_protected and volpol_unprotected_volumes on /metrics (default: off)")
       ->type_name("DURATION")
       ->group(coverage);
-  cmd->add_option("--context", cf.context, "The kubeconfig context (default: the current one)")->group(coverage);
-  cmd->add_option("--kubeconfig", cf.kubeconfig,
-                  "The kubeconfig file (default: $KUBECONFIG, ~/.kube/config, or in a pod its service account)")
-      ->group(coverage);
-  cmd->add_option("--kubectl", cf.kubectl, "The kubectl program (default: kubectl on PATH)")->group(coverage);
-  cmd->add_option("--velero-namespace", cf.velero_namespace, "The namespace Velero and its Schedules are in")
-      ->default_str("velero")
-      ->group(coverage);
-  cmd->add_option("--global-backup-volume-policies-configmap", cf.global_policies_configmap,
-                  "The server's global volume-policy ConfigMap, in the Velero namespace")
-      ->group(coverage);
+  // What `volpol coverage --cluster` takes, less what names one Backup (and --cluster itself).
+  add_cluster_flags(cmd, cf);
+  for (const char* name : {"--cluster", "--resource-policies-configmap", "--from-backup", "--from-schedule"})
+    cmd->remove_option(cmd->get_option(name));
   cmd->add_flag("--include-backups", opt.coverage.include_backups, "Also plan the Backups no Schedule created")
       ->group(coverage);
   cmd->add_option("--default-backup-ttl", opt.coverage.default_backup_ttl, "The server's --default-backup-ttl")

@@ -89,4 +89,20 @@ result<std::string> policy_text_of(const k8s::config_map& cm) {
   return std::string(cm.data.begin()->second);
 }
 
+policy::checked_policies check_resource_policy(const k8s::config_map& cm) {
+  auto text = policy_text_of(cm);
+  if (const diagnostic* e = text.error()) {
+    policy::checked_policies failed;
+    failed.problems.add(*e);
+    return failed;
+  }
+  policy::text_origin origin;
+  origin.file = cm.origin.file;
+  origin.object = fmt::format("ConfigMap {}", cm.metadata.key());
+  origin.data_key = cm.data.begin()->first;
+  origin.exact = false;
+  origin.fallback = cm.origin.line > 0 ? value_mark{cm.origin.line, 1} : value_mark{};
+  return policy::check_policy_text(*text, origin, policy::policy_use::backup);
+}
+
 }  // namespace volpol::plan

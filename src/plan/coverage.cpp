@@ -85,18 +85,7 @@ std::optional<policy::checked_policies> source_policy(const k8s::cluster& cluste
                           escape_text(src.policy_config_map))));
     return std::nullopt;
   }
-  auto text = policy_text_of(*cm);
-  if (const diagnostic* e = text.error()) {
-    src.problems.push_back(source_problem(severity::error, cm->origin, fmt::format("{}: {}", who, e->message)));
-    return std::nullopt;
-  }
-  policy::text_origin at;
-  at.file = cm->origin.file;
-  at.object = fmt::format("ConfigMap {}", cm->metadata.key());
-  at.data_key = cm->data.begin()->first;
-  at.exact = false;
-  at.fallback = cm->origin.line > 0 ? value_mark{cm->origin.line, 1} : value_mark{};
-  policy::checked_policies checked = policy::check_policy_text(*text, at, policy::policy_use::backup);
+  policy::checked_policies checked = check_resource_policy(*cm);
   for (const diagnostic& d : checked.problems) {
     diagnostic named = d;
     named.message = fmt::format("{} (policy of {})", d.message, who);
@@ -234,7 +223,8 @@ void plan_source(const coverage_input& in, planned_source& p, std::uint32_t numb
   // (pkg/controller/backup_controller.go `prepareBackupRequest`).
   src.ttl = in.default_backup_ttl;
   src.ttl_default = true;
-  const std::string who = fmt::format("{} {}", kind_name(src.k), escape_text(p.backup->metadata.namespace_ + "/" + src.name));
+  const std::string who = fmt::format("{} {}", kind_name(src.k),
+                                      escape_text(p.backup->metadata.namespace_ + "/" + src.name));
   if (!p.backup->spec.ttl.empty()) {
     auto ttl = parse_go_duration(p.backup->spec.ttl);
     if (const diagnostic* e = ttl.error()) {

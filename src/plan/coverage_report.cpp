@@ -85,7 +85,7 @@ void source_fields(const coverage_source& s, Fields& f) {
 }
 
 template <class Fields>
-void volume_fields(const coverage_volume& v, const coverage_result& c, Fields& f) {
+void identity_fields(const coverage_volume& v, Fields& f) {
   f.text("namespace", v.namespace_);
   f.text("volume", v.volume);
   f.text("name", v.name);
@@ -93,6 +93,11 @@ void volume_fields(const coverage_volume& v, const coverage_result& c, Fields& f
   f.optional_text("podVolume", v.pod_volume);
   f.optional_text("pvcName", v.pvc);
   f.optional_text("pvName", v.pv);
+}
+
+template <class Fields>
+void volume_fields(const coverage_volume& v, const coverage_result& c, Fields& f) {
+  identity_fields(v, f);
   f.optional_text("storageClass", v.storage_class);
   f.optional_text("volumeType", v.volume_type);
   f.text("status", to_string(v.status));
@@ -162,13 +167,7 @@ detail::node coverage_document(const coverage_result& c) {
     for (std::size_t i : c.unprotected)
       items.object([&](auto& o) {
         const coverage_volume& v = c.volumes[i];
-        o.text("namespace", v.namespace_);
-        o.text("volume", v.volume);
-        o.text("name", v.name);
-        o.optional_text("pvcName", v.pvc);
-        o.optional_text("podName", v.pod);
-        o.optional_text("podVolume", v.pod_volume);
-        o.optional_text("pvName", v.pv);
+        identity_fields(v, o);
         o.text("why", to_string(v.why));
         o.text("whyText", why_text(v, c));
       });

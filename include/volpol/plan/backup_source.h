@@ -14,6 +14,7 @@
 #include "volpol/core/result.h"
 #include "volpol/k8s/backup.h"
 #include "volpol/k8s/cluster.h"
+#include "volpol/policy/policies.h"
 
 namespace volpol::plan {
 
@@ -45,5 +46,11 @@ struct chosen_backup {
 /// exactly one data key). @return the text, or an error ("ConfigMap ns/name: data must have
 /// exactly one key, has 2").
 [[nodiscard]] result<std::string> policy_text_of(const k8s::config_map& cm);
+
+/// The policy a Backup's resource-policy ConfigMap holds, checked for a backup
+/// (policy::check_policy_text): positions are within its data value, the origin names the
+/// ConfigMap (its first line; where the value stands in the dump is not kept). A ConfigMap
+/// without exactly one data key gives that problem and nothing built.
+[[nodiscard]] policy::checked_policies check_resource_policy(const k8s::config_map& cm);
 
 }  // namespace volpol::plan

@@ -199,8 +199,9 @@ struct coverage_table_options {
 void write_coverage_json(const coverage_result& c, std::FILE* out);
 void write_coverage_yaml(const coverage_result& c, std::FILE* out);
 /// node-exporter textfile format: `volpol_volume_protected{namespace,persistentvolumeclaim,
-/// volume,schedule,kind,method} 1` per volume and source that copies it (kind: Schedule or Backup), `volpol_unprotected_volumes
-/// {namespace}` per namespace, `volpol_coverage_sources` and `volpol_volumes{namespace,status}`.
+/// volume,schedule,kind,method} 1` per volume and source that copies it (kind: Schedule or Backup),
+/// `volpol_unprotected_volumes{namespace}` per namespace, `volpol_coverage_sources` and
+/// `volpol_volumes{namespace,status}`.
 [[nodiscard]] std::string coverage_prometheus_text(const coverage_result& c);
 
 }  // namespace volpol::plan
