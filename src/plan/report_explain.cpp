@@ -295,9 +295,11 @@ void explanation_fields(const volume_record& r, const plan_result& plan, Fields&
   });
 }
 
-node notes_node(const plan_result& plan) {
+/// The plan's notes, then what was read from a live cluster (as `volpol plan` lists them).
+node notes_node(const plan_result& plan, const report_context& ctx) {
   std::vector<node> notes;
   for (const plan_note n : plan.notes) notes.push_back(str(plan_note_text(n, plan)));
+  for (const std::string& n : ctx.cluster_notes) notes.push_back(str(n));
   return list(std::move(notes));
 }
 
@@ -317,6 +319,12 @@ node all_policies_node(const plan_result& plan) {
 
 }  // namespace
 
+std::string explanation_text(const volume_record& r, const plan_result& plan) {
+  std::string text;
+  text_volume(text, r, plan);
+  return text;
+}
+
 void write_explanations_text(const std::vector<const volume_record*>& records, const plan_result& plan,
                              const report_context& ctx, std::FILE* out) {
   buffered b(out);
@@ -327,8 +335,9 @@ void write_explanations_text(const std::vector<const volume_record*>& records, c
         text_volume(chunk, *records[i], plan);
       },
       [&b](const std::string& chunk) { b.append(chunk); });
-  if (!plan.notes.empty()) b.text() += '\n';
+  if (!plan.notes.empty() || !ctx.cluster_notes.empty()) b.text() += '\n';
   for (const plan_note n : plan.notes) b.text() += fmt::format("note: {}\n", plan_note_text(n, plan));
+  for (const std::string& n : ctx.cluster_notes) b.text() += fmt::format("note: {}\n", n);
   if (records.empty()) b.text() += "no volume explained: the plan has none\n";
   if (!ctx.input_problems.empty()) {
     b.text() += fmt::format("\n{} input problem(s):\n", ctx.input_problems.size());
@@ -343,7 +352,7 @@ void write_explanations_json(const std::vector<const volume_record*>& records, c
   text += "{\n  \"kind\": \"VolumeExplanation\",\n  \"veleroVersion\": ";
   write_json(str(to_string(plan.server.velero.version)), text, 1);
   text += ",\n  \"notes\": ";
-  write_json(notes_node(plan), text, 1);
+  write_json(notes_node(plan, ctx), text, 1);
   text += ",\n  \"problems\": ";
   write_json(problems_node(ctx), text, 1);
   text += ",\n  \"policies\": ";
@@ -361,7 +370,7 @@ void write_explanations_yaml(const std::vector<const volume_record*>& records, c
     e << YAML::BeginMap << YAML::Key << "kind" << YAML::Value << "VolumeExplanation";
     e << YAML::Key << "veleroVersion" << YAML::Value << std::string(to_string(plan.server.velero.version));
     e << YAML::Key << "notes" << YAML::Value;
-    write_yaml(notes_node(plan), e);
+    write_yaml(notes_node(plan, ctx), e);
     e << YAML::Key << "problems" << YAML::Value;
     write_yaml(problems_node(ctx), e);
     e << YAML::Key << "policies" << YAML::Value;

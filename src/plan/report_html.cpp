@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <map>
 
 #include "volpol/plan/explain_report.h"
@@ -128,23 +127,6 @@ void append_chart(const html_report& r, std::string& out) {
   out += "</div></section>\n";
 }
 
-/// What `volpol explain` writes for `r` (the record alone: no problems after it).
-std::string explanation_of(const volume_record& r, const plan_result& plan, const report_context& ctx) {
-  if (r.steps().empty()) return {};
-  report_context alone = ctx;
-  alone.input_problems.clear();
-  alone.threads = 1;
-  char* data = nullptr;
-  std::size_t size = 0;
-  std::FILE* f = open_memstream(&data, &size);
-  if (f == nullptr) return {};
-  write_explanations_text({&r}, plan, alone, f);
-  std::fclose(f);
-  std::string text(data, size);
-  std::free(data);
-  return text;
-}
-
 html_report records_html(std::string title, const std::vector<const volume_record*>& records, const plan_result& plan,
                          const report_context& ctx) {
   html_report r;
@@ -174,7 +156,7 @@ html_report records_html(std::string title, const std::vector<const volume_recor
                  dash(policy_label(v))};
     row.method = std::string(method);
     row.summary = reason_text(v, plan);
-    row.details = explanation_of(v, plan, ctx);
+    row.details = v.steps().empty() ? std::string() : explanation_text(v, plan);
     r.rows.push_back(std::move(row));
     auto& counts = by_namespace[ns];
     counts.resize(r.series.size());

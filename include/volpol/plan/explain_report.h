@@ -11,12 +11,17 @@
 #pragma once
 
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "volpol/plan/explanation.h"
 #include "volpol/plan/report.h"
 
 namespace volpol::plan {
+
+/// One record's explanation as write_explanations_text writes it (without the notes and
+/// problems that follow the volumes): for a page that shows each volume's apart (html_report.h).
+[[nodiscard]] std::string explanation_text(const volume_record& r, const plan_result& plan);
 
 /// The text form of the given records' explanations (records of `plan`, traced).
 /// `ctx.input_problems` are listed after the volumes (JSON / YAML: `problems`). Each record's
