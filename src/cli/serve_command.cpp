@@ -255,6 +255,20 @@ int run_serve(serve_command_options& opt, const std::vector<std::string>& args, 
     if (!select_rules(opt.lint_disable, *rules, err)) return static_cast<int>(exit_code::invalid_usage);
     s.review.lint = document_linter(std::move(rules));
   }
+  // The coverage flags do nothing without the interval: say so rather than start without it.
+  const cluster_flags& cf = opt.coverage.plan.cluster;
+  const bool coverage_flags = opt.coverage.include_backups || opt.coverage.default_backup_ttl != "720h0m0s" ||
+                              !cf.context.empty() || !cf.kubeconfig.empty() || cf.kubectl != "kubectl" ||
+                              cf.velero_namespace != "velero" || !cf.global_policies_configmap.empty() ||
+                              cf.chunk_size != 500;
+  if (coverage_flags && opt.coverage_interval.empty()) {
+    std::fputs(
+        "error: the coverage flags (--include-backups, --default-backup-ttl, --context, --kubeconfig, "
+        "--kubectl, --velero-namespace, --global-backup-volume-policies-configmap, --chunk-size) need "
+        "--coverage-interval\nsee `volpol serve --help`\n",
+        err);
+    return static_cast<int>(exit_code::invalid_usage);
+  }
   if (!opt.coverage_interval.empty()) {
     auto interval = plan::parse_go_duration(opt.coverage_interval);
     // Below a second rounds to 0, which turns coverage off: refused rather than done quietly.
@@ -262,6 +276,9 @@ int run_serve(serve_command_options& opt, const std::vector<std::string>& args, 
     if (interval.ok() && *interval == 0 &&
         std::any_of(given.begin(), given.end(), [](char ch) { return ch >= '1' && ch <= '9'; }))
       interval = make_error(fmt::format("`{}` is below a second (0 turns coverage off)", escape_text(given)));
+    // A year at most: a longer wait overflows the clock's nanoseconds (and re-plans at once).
+    if (interval.ok() && *interval > std::int64_t{8760} * 3600)
+      interval = make_error(fmt::format("`{}` is longer than a year (8760h)", escape_text(given)));
     auto ttl = plan::parse_go_duration(opt.coverage.default_backup_ttl);
     if (!interval.ok() || *interval < 0 || !ttl.ok()) {
       std::fprintf(err, "error: %s: %s\n  help: a Go duration: 15m, 1h, 24h\nsee `volpol serve --help`\n",

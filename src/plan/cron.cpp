@@ -317,7 +317,11 @@ result<cron_timing> parse_cron(std::string_view spec) {
         return invalid(fmt::format("failed to parse duration {}: {}", escape_text(spec), e->message));
       cron_timing t;
       // constantdelay.go `Every`: below a second is a second; the controller checks once a minute.
-      t.longest_interval = std::max<std::int64_t>(*d, schedule_sync_period_seconds);
+      // The controller finds a Schedule due at its next check after the interval: a whole number
+      // of sync periods (`@every 90s` runs every 2 minutes).
+      const std::int64_t every = std::max<std::int64_t>(*d, 1);
+      t.longest_interval = (every + schedule_sync_period_seconds - 1) / schedule_sync_period_seconds *
+                           schedule_sync_period_seconds;
       t.runs_per_year = static_cast<std::size_t>(365 * 86400 / *t.longest_interval);
       return t;
     } else {

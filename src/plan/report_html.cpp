@@ -276,6 +276,8 @@ void write_html(const html_report& r, std::FILE* out) {
       if (static_cast<std::ptrdiff_t>(i) == method_column)
         o += fmt::format("<td><span class=\"method\" style=\"background:{}\">{}</span></td>", colour(row.method),
                          html(row.cells[i]));
+      else if (i < row.sort_keys.size() && !row.sort_keys[i].empty())
+        o += fmt::format("<td data-sort=\"{}\">{}</td>", html(row.sort_keys[i]), html(row.cells[i]));
       else o += fmt::format("<td>{}</td>", html(row.cells[i]));
     }
     if (row.details.empty()) o += fmt::format("<td>{}</td>", html(row.summary));

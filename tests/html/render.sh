@@ -64,7 +64,8 @@ PY
 "$bin" coverage -f examples/cluster -f examples/velero --volume-snapshot-locations default=aws -o html \
   >"$work/coverage.html"
 check_page coverage 17 apps-daily logging-weekly elasticsearch-data-es-0 fluent-bit-x8k2m/varlog \
-  thumbnails-cache redis-data '<svg' 'skipped by every Schedule that includes it'
+  thumbnails-cache redis-data '<svg' 'skipped by every Schedule that includes it' \
+  '<td data-sort="86400">1d</td>' '<td data-sort="604800">7d</td>'
 cp "$work/coverage.png" "$out/coverage-report.png"
 "$bin" plan -f examples/cluster --policy examples/policies/snapshot-class-per-storage-class.yaml \
   --volume-snapshot-locations default=aws -o html >"$work/plan.html" || test $? = 1

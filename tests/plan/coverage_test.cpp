@@ -63,6 +63,8 @@ TEST(coverage, cron_intervals) {
   EXPECT_EQ(longest("@every 90m"), 90 * minute);
   EXPECT_EQ(longest("@every 100ms"), 60);  // the controller checks Schedules once a minute
   EXPECT_EQ(longest("@every 36h"), 36 * hour);
+  EXPECT_EQ(longest("@every 90s"), 2 * minute);  // due at the check after 90 s: every 2 minutes
+  EXPECT_EQ(longest("@every 61s"), 2 * minute);
   EXPECT_EQ(longest("CRON_TZ=Europe/Berlin 0 2 * * *"), day);
   EXPECT_EQ(longest("TZ=UTC  0 2 * * *"), day);
   EXPECT_EQ(parse_cron("0 2 * * *")->runs_per_year, 365u);
