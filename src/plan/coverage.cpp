@@ -403,6 +403,25 @@ coverage_result make_coverage(const coverage_input& in) {
   return out;
 }
 
+std::vector<std::string> protected_by(const coverage_volume& v, const coverage_result& c) {
+  std::vector<std::string> out;
+  for (const coverage_entry& e : v.entries)
+    if (c.sources[e.source].runs && e.copies_data()) out.push_back(source_label(c.sources[e.source]) + ":" + e.method);
+  return out;
+}
+
+std::string unprotected_text(const coverage_volume& v, const coverage_result& c) {
+  if (v.status == coverage_status::kube_state)
+    return fmt::format("{} volume: Velero backs up its objects, not the volume", v.volume_type);
+  return why_text(v, c);
+}
+
+std::optional<std::size_t> copied_volumes(const coverage_source& s) {
+  if (!s.runs) return std::nullopt;
+  const plan_summary& n = s.summary;
+  return n.fs_backup + n.csi_snapshot + n.csi_data_movement + n.native_snapshot + n.custom;
+}
+
 std::string why_text(const coverage_volume& v, const coverage_result& c) {
   const auto source_name = [&](const coverage_entry& e) { return source_label(c.sources[e.source]); };
   std::vector<std::string> parts;

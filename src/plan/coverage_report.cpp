@@ -9,6 +9,7 @@
 
 #include "document_model.h"
 #include "document_writer.h"
+#include "text_columns.h"
 #include "volpol/plan/coverage.h"
 
 namespace volpol::plan {
@@ -16,31 +17,6 @@ namespace volpol::plan {
 namespace {
 
 std::string cell(std::string_view s) { return s.empty() ? "-" : escape_text(s); }
-
-/// Pads the columns of `rows` (the first row the header, unless no_headers) with 2 spaces.
-void append_columns(const std::vector<std::vector<std::string>>& rows, std::string& out) {
-  if (rows.empty()) return;
-  std::vector<std::size_t> widths(rows[0].size(), 0);
-  for (const auto& row : rows)
-    for (std::size_t i = 0; i < row.size(); ++i)
-      widths[i] = std::max(widths[i], std::min<std::size_t>(row[i].size(), 253));
-  for (const auto& row : rows) {
-    std::string line;
-    for (std::size_t i = 0; i < row.size(); ++i) {
-      line += row[i];
-      if (i + 1 < row.size()) line.append(widths[i] + 2 > row[i].size() ? widths[i] + 2 - row[i].size() : 1, ' ');
-    }
-    out += line + "\n";
-  }
-}
-
-std::string protected_by(const coverage_volume& v, const coverage_result& c) {
-  std::vector<std::string> parts;
-  for (const coverage_entry& e : v.entries)
-    if (c.sources[e.source].runs && e.copies_data())
-      parts.push_back(source_label(c.sources[e.source]) + ":" + e.method);
-  return fmt::format("{}", fmt::join(parts, ","));
-}
 
 std::string source_state(const coverage_source& s) {
   if (s.k == coverage_source::kind::backup) return s.runs ? "backup" : "failed";
@@ -211,20 +187,18 @@ std::string render_coverage_table(const coverage_result& c, const coverage_table
   }
   for (const coverage_volume& v : c.volumes) {
     std::vector<std::string> r = {cell(v.namespace_), cell(v.name), std::string(to_string(v.status)),
-                                  cell(protected_by(v, c)),
+                                  cell(fmt::format("{}", fmt::join(protected_by(v, c), ","))),
                                   v.newest_copy_age ? short_duration_text(*v.newest_copy_age) : std::string("-")};
     if (opt.wide) {
       r.insert(r.begin() + 2,
                {cell(v.pod.empty() ? "" : v.pod + "/" + v.pod_volume), cell(v.pvc), cell(v.pv), cell(v.storage_class)});
       for (const coverage_entry& e : v.entries) r.push_back(e.method);
     }
-    std::string why = v.status == coverage_status::kube_state
-                          ? fmt::format("{} volume: Velero backs up its objects, not the volume", v.volume_type)
-                          : why_text(v, c);
+    const std::string why = unprotected_text(v, c);
     r.push_back(cell(why));
     rows.push_back(std::move(r));
   }
-  append_columns(rows, out);
+  detail::append_padded_rows(rows, out);
   if (opt.no_headers) return out;
 
   out += fmt::format("\n{} in `{}` (Velero {}):\n", c.sources.empty() ? "no Schedules" : "Schedules",
@@ -232,14 +206,13 @@ std::string render_coverage_table(const coverage_result& c, const coverage_table
   std::vector<std::vector<std::string>> srows = {
       {"KIND", "NAME", "SCHEDULE", "STATE", "LONGEST INTERVAL", "TTL", "RESOURCE POLICY", "COPIES"}};
   for (const coverage_source& s : c.sources) {
-    const std::size_t copies = s.summary.fs_backup + s.summary.csi_snapshot + s.summary.csi_data_movement +
-                               s.summary.native_snapshot + s.summary.custom;
+    const std::optional<std::size_t> copies = copied_volumes(s);
     srows.push_back({s.k == coverage_source::kind::schedule ? "Schedule" : "Backup", cell(s.name), cell(s.cron),
                      source_state(s), s.timing.longest_interval ? short_duration_text(*s.timing.longest_interval) : "-",
                      short_duration_text(s.ttl) + (s.ttl_default ? " (default)" : ""), cell(s.policy_config_map),
-                     s.runs ? fmt::format("{} of {} volumes", copies, s.summary.volumes) : std::string("-")});
+                     copies ? fmt::format("{} of {} volumes", *copies, s.summary.volumes) : std::string("-")});
   }
-  if (!c.sources.empty()) append_columns(srows, out);
+  if (!c.sources.empty()) detail::append_padded_rows(srows, out);
 
   out += "\nBy namespace:\n";
   std::vector<std::vector<std::string>> nrows = {
@@ -254,7 +227,7 @@ std::string render_coverage_table(const coverage_result& c, const coverage_table
     protected_volumes += ns.protected_volumes;
     kube_state += ns.kube_state;
   }
-  append_columns(nrows, out);
+  detail::append_padded_rows(nrows, out);
   out += fmt::format(
       "\n{} volumes: {} protected, {} unprotected, {} kube-state (configMap, secret, projected, downwardAPI: "
       "Velero backs up their objects)\n",

@@ -196,11 +196,10 @@ html_report coverage_html(const coverage_result& c) {
               "unprotected", "kube-state"};
   for (const coverage_volume& v : c.volumes) {
     html_report::row row;
-    std::vector<std::string> by;
+    const std::vector<std::string> by = protected_by(v, c);
     std::string details;
     for (const coverage_entry& e : v.entries) {
       const coverage_source& s = c.sources[e.source];
-      if (s.runs && e.copies_data()) by.push_back(source_label(s) + ":" + e.method);
       details += fmt::format("{} {}{}: {}{}\n  {}\n", s.k == coverage_source::kind::schedule ? "Schedule" : "Backup",
                              s.name, s.runs ? "" : " (creates no Backup)", e.method,
                              e.policy.empty() ? "" : " by " + e.policy, e.reason);
@@ -213,10 +212,8 @@ html_report coverage_html(const coverage_result& c) {
     row.sort_keys.resize(row.cells.size());
     row.sort_keys[4] = v.newest_copy_age ? std::to_string(*v.newest_copy_age) : "999999999999";
     row.method = v.status == coverage_status::protected_volume ? v.method : std::string(to_string(v.status));
-    row.summary = v.status == coverage_status::unprotected ? why_text(v, c)
-                  : v.status == coverage_status::kube_state
-                      ? fmt::format("{} volume: Velero backs up its objects, not the volume", v.volume_type)
-                      : fmt::format("protected by {}", fmt::join(by, ", "));
+    row.summary = v.status == coverage_status::protected_volume ? fmt::format("protected by {}", fmt::join(by, ", "))
+                                                                : unprotected_text(v, c);
     row.details = std::move(details);
     r.rows.push_back(std::move(row));
   }
@@ -232,15 +229,14 @@ html_report coverage_html(const coverage_result& c) {
   html_report::table schedules{"Schedules",
                                {{"KIND", "NAME", "SCHEDULE", "RUNS", "LONGEST INTERVAL", "TTL", "RESOURCE POLICY",
                                  "VOLUMES COPIED"}}};
-  for (const coverage_source& s : c.sources)
-    schedules.rows.push_back(
-        {s.k == coverage_source::kind::schedule ? "Schedule" : "Backup", s.name, dash(s.cron),
-         s.paused ? "paused" : (s.runs ? "yes" : "no"),
-         s.timing.longest_interval ? short_duration_text(*s.timing.longest_interval) : "-",
-         short_duration_text(s.ttl) + (s.ttl_default ? " (default)" : ""), dash(s.policy_config_map),
-         s.runs ? std::to_string(s.summary.fs_backup + s.summary.csi_snapshot + s.summary.csi_data_movement +
-                                 s.summary.native_snapshot + s.summary.custom)
-                : std::string("-")});
+  for (const coverage_source& s : c.sources) {
+    const std::optional<std::size_t> copied = copied_volumes(s);
+    schedules.rows.push_back({s.k == coverage_source::kind::schedule ? "Schedule" : "Backup", s.name, dash(s.cron),
+                              s.paused ? "paused" : (s.runs ? "yes" : "no"),
+                              s.timing.longest_interval ? short_duration_text(*s.timing.longest_interval) : "-",
+                              short_duration_text(s.ttl) + (s.ttl_default ? " (default)" : ""),
+                              dash(s.policy_config_map), copied ? std::to_string(*copied) : std::string("-")});
+  }
   r.tables.push_back(std::move(schedules));
   html_report::table namespaces{"Namespaces", {{"NAMESPACE", "VOLUMES", "PROTECTED", "UNPROTECTED", "KUBE-STATE"}}};
   for (const coverage_namespace& ns : c.namespaces)

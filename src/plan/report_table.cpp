@@ -8,6 +8,8 @@
 #include "volpol/plan/reason_text.h"
 #include "volpol/plan/report.h"
 
+#include "text_columns.h"
+
 namespace volpol::plan {
 
 std::string_view method_label(const volume_record& r) {
@@ -111,12 +113,7 @@ std::string_view method_color(std::string_view method) {
   return "\x1b[32m";
 }
 
-/// Columns a UTF-8 text takes on a terminal (one per code point; names are ASCII).
-std::size_t display_width(std::string_view s) {
-  std::size_t n = 0;
-  for (const char ch : s) n += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
-  return n;
-}
+using detail::display_width;
 
 /// `s` cut to `width` columns, the last one "…" when anything was cut.
 std::string ellipsised(std::string s, std::size_t width) {
@@ -156,10 +153,7 @@ std::string render_table(const plan_result& plan, const report_context& ctx, con
     for (const column c : shown_columns) out.push_back(escape_text(cell(c, r, plan)));
     rows.push_back(std::move(out));
   }
-  // Columns are padded to their longest cell, up to a Kubernetes name's longest (253, a DNS
-  // subdomain): a longer cell (only a dump the API server would refuse has one) overflows its
-  // column instead of widening every row (a 1 MB name made a 3 GB table, then bad_alloc).
-  constexpr std::size_t max_width = 253;
+  constexpr std::size_t max_width = detail::max_column_width;  // text_columns.h
   std::vector<std::size_t> width(columns, 0);
   for (const row& r : rows)
     for (std::size_t i = 0; i + 1 < columns; ++i)

@@ -47,10 +47,12 @@ struct chosen_backup {
 /// exactly one key, has 2").
 [[nodiscard]] result<std::string> policy_text_of(const k8s::config_map& cm);
 
-/// The policy a Backup's resource-policy ConfigMap holds, checked for a backup
-/// (policy::check_policy_text): positions are within its data value, the origin names the
-/// ConfigMap (its first line; where the value stands in the dump is not kept). A ConfigMap
-/// without exactly one data key gives that problem and nothing built.
+/// The policy a Backup's resource-policy ConfigMap holds, checked for a backup as Velero's
+/// backup controller checks it before the backup runs (pkg/controller/backup_controller.go
+/// `prepareBackupRequest`, internal/resourcepolicies `GetResourcePoliciesFromBackup` →
+/// `getResourcePoliciesFromConfig`; policy::check_policy_text): positions are within its data value, the origin names
+/// the ConfigMap (its first line; where the value stands in the dump is not kept). A ConfigMap without exactly one data
+/// key gives that problem and nothing built.
 [[nodiscard]] policy::checked_policies check_resource_policy(const k8s::config_map& cm);
 
 }  // namespace volpol::plan

@@ -186,6 +186,16 @@ struct coverage_result {
 /// includes it: daily (volumePolicies[0] (skip)), weekly (...)".
 [[nodiscard]] std::string why_text(const coverage_volume& v, const coverage_result& c);
 
+/// "SOURCE:METHOD" for each running source that copies the volume's data, in source order
+/// (source_label names the source): the table's PROTECTED BY.
+[[nodiscard]] std::vector<std::string> protected_by(const coverage_volume& v, const coverage_result& c);
+/// The sentence for a volume that is not protected: why_text for an unprotected one, "configMap
+/// volume: Velero backs up its objects, not the volume" for kube state; "" when protected.
+[[nodiscard]] std::string unprotected_text(const coverage_volume& v, const coverage_result& c);
+/// Volumes the source's Backups copy (fs-backup, snapshots, custom), from its plan's summary;
+/// nullopt when it creates or holds no Backup (coverage_source::runs false).
+[[nodiscard]] std::optional<std::size_t> copied_volumes(const coverage_source& s);
+
 /// How render_coverage_table lays it out.
 struct coverage_table_options {
   bool wide = false;        ///< -o wide: POD/VOLUME, PVC, PV, STORAGECLASS and one column per source
