@@ -42,17 +42,10 @@ bool selects(std::string_view selector, const plan::volume_record& r, const k8s:
 }
 
 std::string closest_key(std::string_view selector, const plan::plan_result& p) {
-  std::string best;
-  std::size_t best_d = selector.size() / 2 + 1;
-  for (const plan::volume_record& r : p.volumes) {
-    const std::string key = plan::volume_key(r);
-    const std::size_t d = edit_distance(selector, key);
-    if (d < best_d) {
-      best_d = d;
-      best = key;
-    }
-  }
-  return best;
+  std::vector<std::string> keys;
+  keys.reserve(p.volumes.size());
+  for (const plan::volume_record& r : p.volumes) keys.push_back(plan::volume_key(r));
+  return closest(selector, keys);
 }
 
 /// The records the selectors name (each once, in the plan's order per selector), all of them

@@ -5,11 +5,15 @@
 #include <string_view>
 #include <vector>
 
+#include "volpol/k8s/spelling.h"
+
 namespace volpol::cli {
 
-/// The candidate closest to `word`: equal ignoring case, or within an edit distance of a third
-/// of the longer word (at least 1); "" when none is that close.
-[[nodiscard]] std::string closest_word(std::string_view word, const std::vector<std::string>& candidates);
+/// The candidate closest to `word`: volpol::closest (volpol/k8s/spelling.h), the one home of
+/// suggestions.
+[[nodiscard]] inline std::string closest_word(std::string_view word, const std::vector<std::string>& candidates) {
+  return closest(word, candidates);
+}
 
 /// `a`, `b` or `c` (backticked, "or" before the last).
 [[nodiscard]] std::string backticked_list(const std::vector<std::string>& words, std::string_view last_joint = "or");

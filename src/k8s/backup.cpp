@@ -178,14 +178,7 @@ void check_keys(const value& spec, const std::string_view (&known)[N], const std
   for (std::size_t i = 0; i < spec.entries().size(); ++i) {
     const value::entry& e = spec.entries()[i];
     if (std::find(std::begin(known), std::end(known), e.first) != std::end(known)) continue;
-    unknown_field u{path + "." + e.first, {}, spec.key_mark(i)};
-    std::size_t best = 3;  // at most two edits away
-    for (std::string_view k : known)
-      if (const std::size_t d = edit_distance(e.first, k); d < best) {
-        best = d;
-        u.near = std::string(k);
-      }
-    out.push_back(std::move(u));
+    out.push_back({path + "." + e.first, closest(e.first, std::span<const std::string_view>(known)), spec.key_mark(i)});
   }
 }
 

@@ -8,6 +8,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "volpol/k8s/spelling.h"
 #include "volpol/lint/finding.h"
 #include "volpol/lint/linter.h"
 #include "volpol/policy/volume_policy.h"
@@ -62,11 +63,8 @@ class context {
 [[nodiscard]] bool is_catch_all(const policy::volume_conditions& c);
 
 // ---- spelling ---------------------------------------------------------------------------
-/// The candidate nearest to `word`: equal ignoring case; else the shortest that starts or ends
-/// with `word` (3+ characters, ignoring case: `gp3` → `gp3-csi`); else within an edit distance
-/// of max(1, |word| / 3); "" when none is near.
-[[nodiscard]] std::string closest(std::string_view word, std::span<const std::string_view> candidates);
-[[nodiscard]] std::string closest(std::string_view word, const std::vector<std::string>& candidates);
+// The nearest name: volpol::closest (volpol/k8s/spelling.h), the one home of suggestions.
+using volpol::closest;
 /// "did you mean `X`?" or "" when `x` is empty.
 [[nodiscard]] std::string did_you_mean(std::string_view x);
 

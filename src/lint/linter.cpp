@@ -116,34 +116,6 @@ bool is_catch_all(const policy::volume_conditions& c) {
          c.volume_name.empty();
 }
 
-std::string closest(std::string_view word, std::span<const std::string_view> candidates) {
-  const std::string w = ascii_lower(word);
-  for (std::string_view c : candidates)
-    if (ascii_lower(c) == w) return std::string(c);
-  std::string best;
-  // A name written without its suffix or prefix (`gp3` for `gp3-csi`): the shortest such.
-  if (w.size() >= 3)
-    for (std::string_view c : candidates) {
-      const std::string lc = ascii_lower(c);
-      if ((lc.starts_with(w) || lc.ends_with(w)) && (best.empty() || c.size() < best.size())) best = std::string(c);
-    }
-  if (!best.empty()) return best;
-  std::size_t best_distance = std::max<std::size_t>(1, word.size() / 3) + 1;
-  for (std::string_view c : candidates) {
-    const std::size_t d = edit_distance(w, ascii_lower(c));
-    if (d < best_distance) {
-      best_distance = d;
-      best = std::string(c);
-    }
-  }
-  return best;
-}
-
-std::string closest(std::string_view word, const std::vector<std::string>& candidates) {
-  std::vector<std::string_view> views(candidates.begin(), candidates.end());
-  return closest(word, std::span<const std::string_view>(views));
-}
-
 std::string did_you_mean(std::string_view x) {
   return x.empty() ? std::string() : fmt::format("did you mean `{}`?", x);
 }

@@ -34,24 +34,6 @@ std::string child_path(const std::string& path, std::string_view key) {
 
 std::string item_path(const std::string& path, std::size_t i) { return fmt::format("{}[{}]", path, i); }
 
-std::string closest(std::string_view word, const std::vector<std::string_view>& candidates) {
-  std::string best;
-  std::size_t best_distance = std::max<std::size_t>(1, word.size() / 3) + 1;
-  for (std::string_view c : candidates) {
-    if (equal_fold(c, word)) return std::string(c);
-    const std::size_t d = edit_distance(word, c);
-    if (d < best_distance) {
-      best_distance = d;
-      best = std::string(c);
-    }
-  }
-  return best;
-}
-
-std::string closest(std::string_view word, std::initializer_list<std::string_view> candidates) {
-  return closest(word, std::vector<std::string_view>(candidates));
-}
-
 std::string list_names(const std::vector<std::string_view>& names) {
   std::string out;
   for (std::size_t i = 0; i < names.size(); ++i) {

@@ -17,6 +17,7 @@
 
 #include "volpol/core/diagnostic.h"
 #include "volpol/core/value_yaml.h"
+#include "volpol/k8s/spelling.h"
 #include "volpol/policy/text_origin.h"
 
 namespace volpol::policy::detail {
@@ -28,10 +29,8 @@ namespace volpol::policy::detail {
 [[nodiscard]] std::string child_path(const std::string& path, std::string_view key);
 [[nodiscard]] std::string item_path(const std::string& path, std::size_t i);
 
-/// The candidate closest to `word` (same letters ignoring case, or at most a third of its
-/// length in edits), or "" when none is close.
-[[nodiscard]] std::string closest(std::string_view word, std::initializer_list<std::string_view> candidates);
-[[nodiscard]] std::string closest(std::string_view word, const std::vector<std::string_view>& candidates);
+// The candidate closest to a word: volpol::closest (volpol/k8s/spelling.h).
+using volpol::closest;
 
 /// "`a`, `b` or `c`".
 [[nodiscard]] std::string list_names(const std::vector<std::string_view>& names);
