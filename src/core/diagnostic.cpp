@@ -49,6 +49,11 @@ bool needs_escape(char32_t cp, bool keep_newlines) {
 
 }  // namespace
 
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
+  char32_t cp = 0;
+  return utf8_length(text, i, cp);
+}
+
 bool is_valid_utf8(std::string_view text) {
   char32_t cp = 0;
   for (std::size_t i = 0; i < text.size();) {

@@ -61,4 +61,52 @@ std::string json_string(std::string_view s) {
   return out;
 }
 
+void append_go_json_string(std::string& out, std::string_view s, go_escape_html html) {
+  static constexpr char hex[] = "0123456789abcdef";
+  out += '"';
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      switch (c) {
+        case '"': out += "\\\""; continue;
+        case '\\': out += "\\\\"; continue;
+        case '\n': out += "\\n"; continue;
+        case '\r': out += "\\r"; continue;
+        case '\t': out += "\\t"; continue;
+        case '\b': out += "\\b"; continue;
+        case '\f': out += "\\f"; continue;
+        default: break;
+      }
+      if (c < 0x20 || (html == go_escape_html::yes && (c == '<' || c == '>' || c == '&'))) {
+        out += "\\u00";
+        out += hex[c >> 4];
+        out += hex[c & 0xf];
+      } else {
+        out += static_cast<char>(c);
+      }
+      continue;
+    }
+    const std::size_t n = utf8_sequence_length(s, i);
+    if (n == 0) {
+      out += "\\ufffd";
+      ++i;
+    } else if (n == 3 && c == 0xe2 && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
+               (static_cast<unsigned char>(s[i + 2]) & 0xfe) == 0xa8) {
+      out += static_cast<unsigned char>(s[i + 2]) == 0xa8 ? "\\u2028" : "\\u2029";
+      i += 3;
+    } else {
+      out.append(s.substr(i, n));
+      i += n;
+    }
+  }
+  out += '"';
+}
+
+std::string go_json_string(std::string_view s, go_escape_html html) {
+  std::string out;
+  append_go_json_string(out, s, html);
+  return out;
+}
+
 }  // namespace volpol

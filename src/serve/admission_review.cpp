@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 #include <simdjson.h>
 
+#include "volpol/k8s/json_text.h"
+
 namespace volpol::serve {
 
 namespace {
@@ -189,47 +191,10 @@ result<admission_request> parse_admission_review(std::string_view body) {
   return r;
 }
 
-std::string json_quote(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() + 2);
-  out += '"';
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-      ++i;
-    } else if (c == '\n') {
-      out += "\\n";
-      ++i;
-    } else if (c == '\t') {
-      out += "\\t";
-      ++i;
-    } else if (c == '\r') {
-      out += "\\r";
-      ++i;
-    } else if (c < 0x20 || c == 0x7f) {
-      out += fmt::format("\\u{:04x}", c);
-      ++i;
-    } else if (c < 0x80) {
-      out += static_cast<char>(c);
-      ++i;
-    } else {  // a UTF-8 sequence: copy it when well formed, else U+FFFD
-      const std::size_t len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-      bool ok = len != 0 && i + len <= s.size();
-      for (std::size_t j = 1; ok && j < len; ++j) ok = (static_cast<unsigned char>(s[i + j]) & 0xc0) == 0x80;
-      if (ok) {
-        out.append(s.substr(i, len));
-        i += len;
-      } else {
-        out += "\xef\xbf\xbd";
-        ++i;
-      }
-    }
-  }
-  out += '"';
-  return out;
-}
+namespace {
+/// A string as the API server's Go code writes it (no HTML escaping: Encoder.SetEscapeHTML(false)).
+std::string json_quote(std::string_view s) { return go_json_string(s, go_escape_html::no); }
+}  // namespace
 
 std::string admission_review_json(const admission_response& response) {
   std::string out = R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","response":{"uid":)";

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <ctime>
 
-#include "volpol/serve/admission_review.h"
+#include "volpol/k8s/json_text.h"
 
 namespace volpol::serve::detail {
 
@@ -32,17 +32,19 @@ std::string utc_now() {
                      tm.tm_hour, tm.tm_min, tm.tm_sec, ms);
 }
 
+/// slog's JSONHandler writes strings as Go's encoding/json does (no HTML escaping).
+std::string quote(std::string_view s) { return go_json_string(s, go_escape_html::no); }
+
 }  // namespace
 
-log_field json_field(std::string_view key, std::string_view text) { return {key, json_quote(text)}; }
+log_field json_field(std::string_view key, std::string_view text) { return {key, quote(text)}; }
 log_field number_field(std::string_view key, double value) { return {key, fmt::format("{}", value)}; }
 log_field bool_field(std::string_view key, bool value) { return {key, value ? "true" : "false"}; }
 
 void json_log::write(log_level level, std::string_view msg, std::initializer_list<log_field> fields) {
   if (!enabled(level)) return;
-  std::string line = fmt::format(R"({{"time":"{}","level":"{}","msg":{})", utc_now(), level_name(level),
-                                 json_quote(msg));
-  for (const log_field& f : fields) line += fmt::format(",{}:{}", json_quote(f.key), f.json);
+  std::string line = fmt::format(R"({{"time":"{}","level":"{}","msg":{})", utc_now(), level_name(level), quote(msg));
+  for (const log_field& f : fields) line += fmt::format(",{}:{}", quote(f.key), f.json);
   line += "}\n";
   const std::lock_guard<std::mutex> lock(mutex_);
   std::fwrite(line.data(), 1, line.size(), out_);

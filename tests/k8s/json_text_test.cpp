@@ -37,5 +37,21 @@ TEST(json_text, invalid_utf8_is_escaped_as_a_whole) {
   EXPECT_EQ(out, "[\"x\\\\x80\"");
 }
 
+// Go's encoding/json (encode.go appendString): BackupVolumeInfo, AdmissionReview, serve's logs.
+TEST(json_text, go_strings_escape_as_encoding_json) {
+  EXPECT_EQ(go_json_string("a\tb\x01\b\f"), "\"a\\tb\\u0001\\b\\f\"");
+  EXPECT_EQ(go_json_string("a<b>&c"), "\"a\\u003cb\\u003e\\u0026c\"");
+  EXPECT_EQ(go_json_string("a<b>&c", go_escape_html::no), "\"a<b>&c\"");
+  EXPECT_EQ(go_json_string("caf\xc3\xa9 \x7f"), "\"caf\xc3\xa9 \x7f\"");
+  EXPECT_EQ(go_json_string("l\xe2\x80\xa8p\xe2\x80\xa9"), "\"l\\u2028p\\u2029\"");
+  // Each byte that starts no valid sequence is one \ufffd (utf8.RuneError, width 1).
+  EXPECT_EQ(go_json_string("bad \xff end"), "\"bad \\ufffd end\"");
+  EXPECT_EQ(go_json_string("cut \xe2\x82"), "\"cut \\ufffd\\ufffd\"");
+  EXPECT_EQ(go_json_string("\xc0\xaf"), "\"\\ufffd\\ufffd\"");  // overlong
+  std::string out = "[";
+  append_go_json_string(out, "x");
+  EXPECT_EQ(out, "[\"x\"");
+}
+
 }  // namespace
 }  // namespace volpol

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "volpol/k8s/json_text.h"
 #include "volpol/serve/admission_review.h"
 
 namespace volpol::testing {
@@ -13,7 +14,7 @@ namespace volpol::testing {
 inline std::string config_map_review(const std::string& policy, const std::string& labels,
                                      const std::string& operation = "CREATE", const std::string& name = "backup-policy",
                                      const std::string& data_json = "") {
-  const std::string data = data_json.empty() ? "{\"policy.yaml\":" + serve::json_quote(policy) + "}" : data_json;
+  const std::string data = data_json.empty() ? "{\"policy.yaml\":" + go_json_string(policy) + "}" : data_json;
   return R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{)"
          R"("uid":"705ab4f5-6393-11e8-b7cc-42010a800002",)"
          R"("kind":{"group":"","version":"v1","kind":"ConfigMap"},)"

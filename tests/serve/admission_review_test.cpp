@@ -103,11 +103,16 @@ TEST(admission_review, response_json_allowed_and_denied) {
             R"("status":{"code":422,"reason":"Invalid","message":"line one\nsays \"x\""},"warnings":["w1","w\\2"]}})");
 }
 
-TEST(admission_review, json_quote_escapes_controls_and_repairs_utf8) {
-  EXPECT_EQ(json_quote("a\tb\x01"), "\"a\\tb\\u0001\"");
-  EXPECT_EQ(json_quote("caf\xc3\xa9"), "\"caf\xc3\xa9\"");
-  EXPECT_EQ(json_quote("bad \xff end"), "\"bad \xef\xbf\xbd end\"");
-  EXPECT_EQ(json_quote("cut \xe2\x82"), "\"cut \xef\xbf\xbd\xef\xbf\xbd\"");
+TEST(admission_review, strings_are_written_as_go_writes_them) {
+  admission_response no;
+  no.uid = "u\x01";
+  no.allowed = false;
+  no.status_code = 422;
+  no.status_reason = "Invalid";
+  no.message = "bad \xff <end>";
+  EXPECT_EQ(admission_review_json(no),
+            R"({"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","response":{"uid":"u\u0001",)"
+            R"("allowed":false,"status":{"code":422,"reason":"Invalid","message":"bad \ufffd <end>"}}})");
 }
 
 }  // namespace

@@ -61,6 +61,10 @@ struct diagnostic {
 /// Whether `text` is valid UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
 [[nodiscard]] bool is_valid_utf8(std::string_view text);
 
+/// Length (1-4) of the valid UTF-8 sequence starting at `text[i]` (`i < text.size()`), or 0 when
+/// the byte there starts none: Go's `utf8.DecodeRuneInString` returning `RuneError`, width 1.
+[[nodiscard]] std::size_t utf8_sequence_length(std::string_view text, std::size_t i);
+
 /// Several problems: collect every one, stop only where you must.
 class diagnostics {
  public:

@@ -83,8 +83,4 @@ struct admission_response {
 ///     {"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","response":{"uid":"u1","allowed":true}}
 [[nodiscard]] std::string admission_review_json(const admission_response& response);
 
-/// `s` as a JSON string literal (quotes included; control characters, `"` and `\` escaped;
-/// bytes that are not valid UTF-8 replaced by U+FFFD so the output is always valid JSON).
-[[nodiscard]] std::string json_quote(std::string_view s);
-
 }  // namespace volpol::serve
