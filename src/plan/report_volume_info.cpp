@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <string>
 
+#include "volpol/k8s/json_text.h"
 #include "volpol/plan/backup_volume_info.h"
 #include "volpol/plan/reason_text.h"
 #include "volpol/policy/action.h"
@@ -116,40 +117,6 @@ std::vector<backup_volume_info> backup_volume_infos(const plan_result& plan, con
 
 namespace {
 
-/// encoding/json `appendString` with HTML escaping (the Encoder's default).
-void go_string(std::string& out, std::string_view s) {
-  static constexpr char hex[] = "0123456789abcdef";
-  out += '"';
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    switch (c) {
-      case '"': out += "\\\""; continue;
-      case '\\': out += "\\\\"; continue;
-      case '\n': out += "\\n"; continue;
-      case '\r': out += "\\r"; continue;
-      case '\t': out += "\\t"; continue;
-      case '\b': out += "\\b"; continue;
-      case '\f': out += "\\f"; continue;
-      default: break;
-    }
-    if (c < 0x20 || c == '<' || c == '>' || c == '&') {
-      out += "\\u00";
-      out += hex[c >> 4];
-      out += hex[c & 0xf];
-      continue;
-    }
-    // U+2028 and U+2029 (E2 80 A8 / E2 80 A9) are escaped too.
-    if (c == 0xe2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
-        (static_cast<unsigned char>(s[i + 2]) == 0xa8 || static_cast<unsigned char>(s[i + 2]) == 0xa9)) {
-      out += static_cast<unsigned char>(s[i + 2]) == 0xa8 ? "\\u2028" : "\\u2029";
-      i += 2;
-      continue;
-    }
-    out += static_cast<char>(c);
-  }
-  out += '"';
-}
-
 class go_object {
  public:
   explicit go_object(std::string& out) : out_(out) { out_ += '{'; }
@@ -159,11 +126,11 @@ class go_object {
   std::string& key(std::string_view k) {
     if (!first_) out_ += ',';
     first_ = false;
-    go_string(out_, k);
+    append_go_json_string(out_, k);
     out_ += ':';
     return out_;
   }
-  void text(std::string_view k, std::string_view v) { go_string(key(k), v); }
+  void text(std::string_view k, std::string_view v) { append_go_json_string(key(k), v); }
   void text_omitempty(std::string_view k, std::string_view v) {
     if (!v.empty()) text(k, v);
   }
@@ -178,81 +145,47 @@ class go_object {
   bool first_ = true;
 };
 
-void write_csi(std::string& out, const csi_snapshot_info& c) {
-  go_object o(out);
-  o.text("snapshotHandle", c.snapshot_handle);
-  o.number("size", c.size);
-  o.text("driver", c.driver);
-  o.text("vscName", c.vsc_name);
-  o.text_omitempty("operationID", c.operation_id);
-  o.key("ReadyToUse") += c.ready_to_use ? (*c.ready_to_use ? "true" : "false") : "null";
-  o.text_omitempty("volumeGroupSnapshotHandle", c.volume_group_snapshot_handle);
-}
+/// Writes one struct's fields (for_each_field, the table in backup_volume_info.h) as Go's
+/// json.Encoder does.
+template <class S>
+void write_object(std::string& out, const S& s);
 
-void write_data_movement(std::string& out, const snapshot_data_movement_info& m) {
-  go_object o(out);
-  o.text("dataMover", m.data_mover);
-  o.text("uploaderType", m.uploader_type);
-  o.text_omitempty("retainedSnapshot", m.retained_snapshot);
-  o.text("snapshotHandle", m.snapshot_handle);
-  o.text("operationID", m.operation_id);
-  o.number("size", m.size);
-  o.number_omitempty("incrementalSize", m.incremental_size);
-  o.text("Phase", m.phase);
-}
-
-void write_native(std::string& out, const native_snapshot_info& n) {
-  go_object o(out);
-  o.text("snapshotHandle", n.snapshot_handle);
-  o.text("volumeType", n.volume_type);
-  o.text("volumeAZ", n.volume_az);
-  o.text("iops", n.iops);
-  o.text("Phase", n.phase);
-}
-
-void write_pvb(std::string& out, const pod_volume_info& p) {
-  go_object o(out);
-  o.text_omitempty("snapshotHandle", p.snapshot_handle);
-  o.number_omitempty("size", p.size);
-  o.number_omitempty("incrementalSize", p.incremental_size);
-  o.text("uploaderType", p.uploader_type);
-  o.text("volumeName", p.volume_name);
-  o.text("podName", p.pod_name);
-  o.text("podNamespace", p.pod_namespace);
-  o.text_omitempty("nodeName", p.node_name);
-  o.text("Phase", p.phase);
-}
-
-void write_pv(std::string& out, const pv_info& p) {
-  go_object o(out);
-  o.text("reclaimPolicy", p.reclaim_policy);
-  std::string& l = o.key("labels");
-  if (p.labels.empty()) {
-    l += "null";
-    return;
+/// One field, by its C++ type; `omit::empty` leaves a zero value out.
+class field_writer {
+ public:
+  explicit field_writer(go_object& o) : o_(o) {}
+  void operator()(std::string_view k, const std::string& v, omit e) {
+    if (e == omit::never || !v.empty()) o_.text(k, v);
   }
-  go_object labels(l);
-  for (const auto& [k, v] : p.labels) labels.text(k, v);
-}
+  void operator()(std::string_view k, std::int64_t v, omit e) {
+    if (e == omit::never || v != 0) o_.number(k, v);
+  }
+  void operator()(std::string_view k, bool v, omit /*never*/) { o_.boolean(k, v); }
+  void operator()(std::string_view k, const std::optional<bool>& v, omit /*never*/) {
+    o_.key(k) += v ? (*v ? "true" : "false") : "null";
+  }
+  void operator()(std::string_view k, const k8s::string_map& m, omit /*never*/) {
+    std::string& out = o_.key(k);
+    if (m.empty()) {
+      out += "null";  // a nil Go map
+      return;
+    }
+    go_object entries(out);
+    for (const auto& [name, value] : m) entries.text(name, value);
+  }
+  template <class S>
+  void operator()(std::string_view k, const std::optional<S>& v, omit /*empty: a nil pointer*/) {
+    if (v) write_object(o_.key(k), *v);
+  }
 
-void write_info(std::string& out, const backup_volume_info& v) {
+ private:
+  go_object& o_;
+};
+
+template <class S>
+void write_object(std::string& out, const S& s) {
   go_object o(out);
-  o.text_omitempty("pvcName", v.pvc_name);
-  o.text_omitempty("pvcNamespace", v.pvc_namespace);
-  o.text_omitempty("pvName", v.pv_name);
-  o.text_omitempty("backupMethod", v.backup_method);
-  o.boolean("snapshotDataMoved", v.snapshot_data_moved);
-  o.boolean("preserveLocalSnapshot", v.preserve_local_snapshot);
-  o.boolean("skipped", v.skipped);
-  o.text_omitempty("skippedReason", v.skipped_reason);
-  o.text_omitempty("startTimestamp", v.start_timestamp);
-  o.text_omitempty("completionTimestamp", v.completion_timestamp);
-  o.text_omitempty("result", v.result);
-  if (v.csi_snapshot) write_csi(o.key("csiSnapshotInfo"), *v.csi_snapshot);
-  if (v.snapshot_data_movement) write_data_movement(o.key("snapshotDataMovementInfo"), *v.snapshot_data_movement);
-  if (v.native_snapshot) write_native(o.key("nativeSnapshotInfo"), *v.native_snapshot);
-  if (v.pvb) write_pvb(o.key("pvbInfo"), *v.pvb);
-  if (v.pv) write_pv(o.key("pvInfo"), *v.pv);
+  for_each_field(s, field_writer(o));
 }
 
 }  // namespace
@@ -261,7 +194,7 @@ std::string render_backup_volume_infos(const std::vector<backup_volume_info>& in
   std::string out = "[";
   for (std::size_t i = 0; i < infos.size(); ++i) {
     if (i > 0) out += ',';
-    write_info(out, infos[i]);
+    write_object(out, infos[i]);
   }
   out += "]\n";
   return out;

@@ -25,73 +25,83 @@ diagnostic error_at(std::string_view source, std::string message, std::string pa
   return d;
 }
 
-/// Reads the fields of one JSON object into a struct; the first wrong type is kept.
-class fields {
+/// Reads one JSON object's fields into a struct by the table plan::for_each_field shares with
+/// the writer; the first wrong type is kept. Go's json.Unmarshal: a null leaves the zero value,
+/// unknown fields are ignored, field names match exactly here (Velero writes them so).
+class field_reader {
  public:
-  fields(simdjson::dom::object o, std::string path) : o_(o), path_(std::move(path)) {}
+  field_reader(simdjson::dom::object o, std::string path, std::string& error)
+      : o_(o), path_(std::move(path)), error_(error) {}
 
-  void text(const char* key, std::string& out) {
-    simdjson::dom::element e;
-    if (o_[key].get(e) != simdjson::SUCCESS || e.is_null()) return;
-    std::string_view s;
-    if (e.get_string().get(s) != simdjson::SUCCESS) return wrong(key, "a string");
-    out = std::string(s);
-  }
-  void number(const char* key, std::int64_t& out) {
-    simdjson::dom::element e;
-    if (o_[key].get(e) != simdjson::SUCCESS || e.is_null()) return;
-    if (e.get_int64().get(out) != simdjson::SUCCESS) return wrong(key, "an integer");
-  }
-  void boolean(const char* key, bool& out) {
-    simdjson::dom::element e;
-    if (o_[key].get(e) != simdjson::SUCCESS || e.is_null()) return;
-    if (e.get_bool().get(out) != simdjson::SUCCESS) return wrong(key, "true or false");
-  }
-  void optional_boolean(const char* key, std::optional<bool>& out) {
-    simdjson::dom::element e;
-    if (o_[key].get(e) != simdjson::SUCCESS || e.is_null()) return;
-    bool b = false;
-    if (e.get_bool().get(b) != simdjson::SUCCESS) return wrong(key, "true, false or null");
-    out = b;
-  }
-  /// The nested object `key`, if present and not null.
-  std::optional<fields> object(const char* key) {
-    simdjson::dom::element e;
-    if (o_[key].get(e) != simdjson::SUCCESS || e.is_null()) return std::nullopt;
-    simdjson::dom::object o;
-    if (e.get_object().get(o) != simdjson::SUCCESS) {
-      wrong(key, "an object");
-      return std::nullopt;
+  void operator()(const char* key, std::string& out, plan::omit /*unused*/) {
+    if (auto e = find(key)) {
+      std::string_view s;
+      if (e->get_string().get(s) != simdjson::SUCCESS) return wrong(key, "a string");
+      out = std::string(s);
     }
-    return fields(o, path_ + "." + key);
   }
-  void string_map(const char* key, k8s::string_map& out) {
-    auto o = object(key);
+  void operator()(const char* key, std::int64_t& out, plan::omit /*unused*/) {
+    if (auto e = find(key))
+      if (e->get_int64().get(out) != simdjson::SUCCESS) wrong(key, "an integer");
+  }
+  void operator()(const char* key, bool& out, plan::omit /*unused*/) {
+    if (auto e = find(key))
+      if (e->get_bool().get(out) != simdjson::SUCCESS) wrong(key, "true or false");
+  }
+  void operator()(const char* key, std::optional<bool>& out, plan::omit /*unused*/) {
+    if (auto e = find(key)) {
+      bool b = false;
+      if (e->get_bool().get(b) != simdjson::SUCCESS) return wrong(key, "true, false or null");
+      out = b;
+    }
+  }
+  void operator()(const char* key, k8s::string_map& out, plan::omit /*unused*/) {
+    const auto o = object(key);
     if (!o) return;
     std::vector<k8s::string_map::entry> entries;
-    for (auto [k, v] : o->o_) {
+    for (auto [k, v] : *o) {
       std::string_view s;
       if (v.get_string().get(s) != simdjson::SUCCESS) {
-        o->wrong(std::string(k).c_str(), "a string");
-        adopt(*o);
+        if (error_.empty()) error_ = fmt::format("{}.{}.{}: expected a string", path_, key, std::string_view(k));
         return;
       }
       entries.emplace_back(std::string(k), std::string(s));
     }
     out = k8s::string_map(std::move(entries));
   }
-  void adopt(const fields& inner) {
-    if (error_.empty()) error_ = inner.error_;
+  template <class S>
+  void operator()(const char* key, std::optional<S>& out, plan::omit /*unused*/) {
+    const auto o = object(key);
+    if (!o) return;
+    S s;
+    plan::for_each_field(s, field_reader(*o, path_ + "." + key, error_));
+    out = std::move(s);
   }
-  [[nodiscard]] const std::string& error() const { return error_; }
 
  private:
+  /// The field `key` when present and not null.
+  std::optional<simdjson::dom::element> find(const char* key) const {
+    simdjson::dom::element e;
+    if (o_[key].get(e) != simdjson::SUCCESS || e.is_null()) return std::nullopt;
+    return e;
+  }
+  /// The nested object `key`, if present and not null.
+  std::optional<simdjson::dom::object> object(const char* key) {
+    const auto e = find(key);
+    if (!e) return std::nullopt;
+    simdjson::dom::object o;
+    if (e->get_object().get(o) != simdjson::SUCCESS) {
+      wrong(key, "an object");
+      return std::nullopt;
+    }
+    return o;
+  }
   void wrong(const char* key, const char* expected) {
     if (error_.empty()) error_ = fmt::format("{}.{}: expected {}", path_, key, expected);
   }
   simdjson::dom::object o_;
   std::string path_;
-  std::string error_;
+  std::string& error_;
 };
 
 }  // namespace
@@ -113,76 +123,10 @@ result<std::vector<plan::backup_volume_info>> parse_backup_volume_infos(std::str
     const std::string path = fmt::format("[{}]", index++);
     simdjson::dom::object obj;
     if (item.get_object().get(obj) != simdjson::SUCCESS) return error_at(source, "expected an object", path);
-    fields f(obj, path);
+    std::string error;
     plan::backup_volume_info v;
-    f.text("pvcName", v.pvc_name);
-    f.text("pvcNamespace", v.pvc_namespace);
-    f.text("pvName", v.pv_name);
-    f.text("backupMethod", v.backup_method);
-    f.boolean("snapshotDataMoved", v.snapshot_data_moved);
-    f.boolean("preserveLocalSnapshot", v.preserve_local_snapshot);
-    f.boolean("skipped", v.skipped);
-    f.text("skippedReason", v.skipped_reason);
-    f.text("startTimestamp", v.start_timestamp);
-    f.text("completionTimestamp", v.completion_timestamp);
-    f.text("result", v.result);
-    if (auto c = f.object("csiSnapshotInfo")) {
-      plan::csi_snapshot_info i;
-      c->text("snapshotHandle", i.snapshot_handle);
-      c->number("size", i.size);
-      c->text("driver", i.driver);
-      c->text("vscName", i.vsc_name);
-      c->text("operationID", i.operation_id);
-      c->optional_boolean("ReadyToUse", i.ready_to_use);
-      c->text("volumeGroupSnapshotHandle", i.volume_group_snapshot_handle);
-      f.adopt(*c);
-      v.csi_snapshot = std::move(i);
-    }
-    if (auto m = f.object("snapshotDataMovementInfo")) {
-      plan::snapshot_data_movement_info i;
-      m->text("dataMover", i.data_mover);
-      m->text("uploaderType", i.uploader_type);
-      m->text("retainedSnapshot", i.retained_snapshot);
-      m->text("snapshotHandle", i.snapshot_handle);
-      m->text("operationID", i.operation_id);
-      m->number("size", i.size);
-      m->number("incrementalSize", i.incremental_size);
-      m->text("Phase", i.phase);
-      f.adopt(*m);
-      v.snapshot_data_movement = std::move(i);
-    }
-    if (auto n = f.object("nativeSnapshotInfo")) {
-      plan::native_snapshot_info i;
-      n->text("snapshotHandle", i.snapshot_handle);
-      n->text("volumeType", i.volume_type);
-      n->text("volumeAZ", i.volume_az);
-      n->text("iops", i.iops);
-      n->text("Phase", i.phase);
-      f.adopt(*n);
-      v.native_snapshot = std::move(i);
-    }
-    if (auto p = f.object("pvbInfo")) {
-      plan::pod_volume_info i;
-      p->text("snapshotHandle", i.snapshot_handle);
-      p->number("size", i.size);
-      p->number("incrementalSize", i.incremental_size);
-      p->text("uploaderType", i.uploader_type);
-      p->text("volumeName", i.volume_name);
-      p->text("podName", i.pod_name);
-      p->text("podNamespace", i.pod_namespace);
-      p->text("nodeName", i.node_name);
-      p->text("Phase", i.phase);
-      f.adopt(*p);
-      v.pvb = std::move(i);
-    }
-    if (auto p = f.object("pvInfo")) {
-      plan::pv_info i;
-      p->text("reclaimPolicy", i.reclaim_policy);
-      p->string_map("labels", i.labels);
-      f.adopt(*p);
-      v.pv = std::move(i);
-    }
-    if (!f.error().empty()) return error_at(source, f.error());
+    plan::for_each_field(v, field_reader(obj, path, error));
+    if (!error.empty()) return error_at(source, error);
     // Go's json.Unmarshal ignores unknown fields, so `[{"foo": 1}]` decodes; but an entry that
     // names no volume (no pvcName, pvName or pvbInfo) is not what Velero writes
     // (pkg/backup/backup.go BackupVolumeInfos): it is not a volume info file.

@@ -15,10 +15,12 @@
 // `kopia` as uploaderType).
 #pragma once
 
+#include <concepts>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "volpol/k8s/cluster.h"
@@ -103,6 +105,89 @@ struct backup_volume_info {
   std::optional<pv_info> pv;                                          ///< pvInfo
   friend bool operator==(const backup_volume_info&, const backup_volume_info&) = default;
 };
+
+// ---- the JSON fields: one table for the writer and the reader ---------------------------
+
+/// Go's `omitempty`: whether a zero value (empty text, 0) is left out when written.
+enum class omit : bool { never, empty };
+
+/// The JSON fields of each type in Velero's order (volumes_information.go struct tags): calls
+/// `f(name, member, omit)` once per field, `member` a reference into `s`. The one table that
+/// render_backup_volume_infos (writing) and verify::parse_backup_volume_infos (reading) walk;
+/// a field Velero adds is one line here. Member types: std::string, std::int64_t, bool,
+/// std::optional<bool> (`null` when unset), k8s::string_map (`null` when empty), and
+/// std::optional of a nested type (left out when unset).
+template <class F, class S>
+requires std::same_as<std::remove_const_t<S>, csi_snapshot_info>
+void for_each_field(S& s, F&& f) {
+  f("snapshotHandle", s.snapshot_handle, omit::never);
+  f("size", s.size, omit::never);
+  f("driver", s.driver, omit::never);
+  f("vscName", s.vsc_name, omit::never);
+  f("operationID", s.operation_id, omit::empty);
+  f("ReadyToUse", s.ready_to_use, omit::never);
+  f("volumeGroupSnapshotHandle", s.volume_group_snapshot_handle, omit::empty);
+}
+template <class F, class S>
+requires std::same_as<std::remove_const_t<S>, snapshot_data_movement_info>
+void for_each_field(S& s, F&& f) {
+  f("dataMover", s.data_mover, omit::never);
+  f("uploaderType", s.uploader_type, omit::never);
+  f("retainedSnapshot", s.retained_snapshot, omit::empty);
+  f("snapshotHandle", s.snapshot_handle, omit::never);
+  f("operationID", s.operation_id, omit::never);
+  f("size", s.size, omit::never);
+  f("incrementalSize", s.incremental_size, omit::empty);
+  f("Phase", s.phase, omit::never);
+}
+template <class F, class S>
+requires std::same_as<std::remove_const_t<S>, native_snapshot_info>
+void for_each_field(S& s, F&& f) {
+  f("snapshotHandle", s.snapshot_handle, omit::never);
+  f("volumeType", s.volume_type, omit::never);
+  f("volumeAZ", s.volume_az, omit::never);
+  f("iops", s.iops, omit::never);
+  f("Phase", s.phase, omit::never);
+}
+template <class F, class S>
+requires std::same_as<std::remove_const_t<S>, pod_volume_info>
+void for_each_field(S& s, F&& f) {
+  f("snapshotHandle", s.snapshot_handle, omit::empty);
+  f("size", s.size, omit::empty);
+  f("incrementalSize", s.incremental_size, omit::empty);
+  f("uploaderType", s.uploader_type, omit::never);
+  f("volumeName", s.volume_name, omit::never);
+  f("podName", s.pod_name, omit::never);
+  f("podNamespace", s.pod_namespace, omit::never);
+  f("nodeName", s.node_name, omit::empty);
+  f("Phase", s.phase, omit::never);
+}
+template <class F, class S>
+requires std::same_as<std::remove_const_t<S>, pv_info>
+void for_each_field(S& s, F&& f) {
+  f("reclaimPolicy", s.reclaim_policy, omit::never);
+  f("labels", s.labels, omit::never);
+}
+template <class F, class S>
+requires std::same_as<std::remove_const_t<S>, backup_volume_info>
+void for_each_field(S& s, F&& f) {
+  f("pvcName", s.pvc_name, omit::empty);
+  f("pvcNamespace", s.pvc_namespace, omit::empty);
+  f("pvName", s.pv_name, omit::empty);
+  f("backupMethod", s.backup_method, omit::empty);
+  f("snapshotDataMoved", s.snapshot_data_moved, omit::never);
+  f("preserveLocalSnapshot", s.preserve_local_snapshot, omit::never);
+  f("skipped", s.skipped, omit::never);
+  f("skippedReason", s.skipped_reason, omit::empty);
+  f("startTimestamp", s.start_timestamp, omit::empty);
+  f("completionTimestamp", s.completion_timestamp, omit::empty);
+  f("result", s.result, omit::empty);
+  f("csiSnapshotInfo", s.csi_snapshot, omit::empty);
+  f("snapshotDataMovementInfo", s.snapshot_data_movement, omit::empty);
+  f("nativeSnapshotInfo", s.native_snapshot, omit::empty);
+  f("pvbInfo", s.pvb, omit::empty);
+  f("pvInfo", s.pv, omit::empty);
+}
 
 /// Velero's `Method` values.
 inline constexpr std::string_view native_snapshot_method = "NativeSnapshot";
