@@ -1,4 +1,5 @@
-// Typed objects from yaml-cpp nodes, through the shared reader (loader_reader.h).
+// Typed objects from yaml-cpp nodes, through the shared reader (loader_reader.h) and the one
+// YAML adapter (yaml_tree_adapter.h): the node is copied into a yaml_tree first.
 #include "volpol/k8s/object_yaml.h"
 
 #include <yaml-cpp/yaml.h>
@@ -7,7 +8,8 @@
 
 #include "loader/loader_fields.h"
 #include "loader/loader_reader.h"
-#include "loader/yaml_adapter.h"
+#include "loader/yaml_tree.h"
+#include "loader/yaml_tree_adapter.h"
 
 namespace volpol::k8s {
 namespace {
@@ -49,6 +51,45 @@ class single_sink final : public detail::object_sink {
   std::optional<diagnostic> error_;
 };
 
+/// Appends `n` and its subtree to `tree` in document order, typed as yaml_tree types libyaml's
+/// events (yaml_tree.h); places from yaml-cpp's marks (unknown_line for nodes built in memory).
+void append_node(const YAML::Node& n, detail::yaml_tree& tree) {
+  using kind = detail::yaml_tree::kind;
+  const std::size_t at = tree.nodes.size();
+  detail::yaml_tree::node x;
+  const YAML::Mark m = n.Mark();
+  x.line = m.line >= 0 ? static_cast<std::uint32_t>(m.line) : detail::yaml_tree_adapter::unknown_line;
+  x.column = m.column >= 0 ? static_cast<std::uint32_t>(m.column) : 0;
+  if (!n.IsDefined() || n.IsNull()) {
+    x.type = kind::null;
+  } else if (n.IsMap()) {
+    x.type = kind::mapping;
+  } else if (n.IsSequence()) {
+    x.type = kind::sequence;
+  } else {
+    x.type = n.Tag() == "!" ? kind::quoted : kind::plain;  // "!": yaml-cpp's non-specific tag, a quoted scalar
+    x.text = static_cast<std::uint32_t>(tree.chars.size());
+    x.size = static_cast<std::uint32_t>(n.Scalar().size());
+    tree.chars += n.Scalar();
+  }
+  tree.nodes.push_back(x);
+  if (x.type == kind::mapping) {
+    for (auto it = n.begin(); it != n.end(); ++it) {
+      append_node(it->first, tree);
+      append_node(it->second, tree);
+    }
+  } else if (x.type == kind::sequence) {
+    for (auto it = n.begin(); it != n.end(); ++it) append_node(*it, tree);
+  }
+  tree.nodes[at].end = static_cast<std::uint32_t>(tree.nodes.size());
+}
+
+detail::yaml_tree yaml_tree_of(const YAML::Node& n) {
+  detail::yaml_tree tree;
+  append_node(n, tree);
+  return tree;
+}
+
 template <class T>
 result<T> typed(const YAML::Node& node, std::string_view kind) {
   auto r = object_from_yaml(node, kind);
@@ -72,12 +113,13 @@ result<T> typed(const YAML::Node& node, std::string_view kind) {
 }  // namespace
 
 result<any_object> object_from_yaml(const YAML::Node& node, std::string_view kind_hint) {
-  detail::yaml_adapter adapter;
   single_sink sink;
-  detail::object_reader<detail::yaml_adapter> reader(adapter, sink, {});
-  YAML::Node n = node;
-  if (!n.IsDefined() || n.IsNull()) return sink.take(node);
-  (void)reader.read_document(n, kind_hint);
+  if (!node.IsDefined() || node.IsNull()) return sink.take(node);
+  const detail::yaml_tree tree = yaml_tree_of(node);
+  detail::yaml_tree_adapter adapter{tree, {}, 0};
+  detail::object_reader<detail::yaml_tree_adapter> reader(adapter, sink, {});
+  detail::yaml_tree_adapter::node root{0};
+  (void)reader.read_document(root, kind_hint);
   return sink.take(node);
 }
 
@@ -92,12 +134,13 @@ result<persistent_volume_claim> persistent_volume_claim_from_yaml(const YAML::No
 result<pod> pod_from_yaml(const YAML::Node& node) { return typed<pod>(node, "Pod"); }
 
 result<pod_volume> pod_volume_from_yaml(const YAML::Node& node) {
-  detail::yaml_adapter adapter;
+  const detail::yaml_tree tree = yaml_tree_of(node);
+  detail::yaml_tree_adapter adapter{tree, {}, 0};
   single_sink sink;
-  detail::object_reader<detail::yaml_adapter> reader(adapter, sink, {});
-  YAML::Node n = node;
+  detail::object_reader<detail::yaml_tree_adapter> reader(adapter, sink, {});
+  detail::yaml_tree_adapter::node root{0};
   pod_volume v;
-  if (!reader.pod_volume_entry(n, v)) return reader.take_error();
+  if (!reader.pod_volume_entry(root, v)) return reader.take_error();
   return v;
 }
 

@@ -1,5 +1,5 @@
 // loader_capture.h (private) — reads any subtree into a generic value through the loader's
-// adapter (json_adapter.h / yaml_adapter.h), for the other kinds volpol reads whole
+// adapter (json_adapter.h / yaml_tree_adapter.h), for the other kinds volpol reads whole
 // (object_value.h). Numbers keep their type (int when the text is an integer, else float);
 // YAML scalars arrive as strings or booleans (the adapter decides), which object_value's
 // readers accept.

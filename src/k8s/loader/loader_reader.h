@@ -1,6 +1,6 @@
 // loader_reader.h (private) — reads Kubernetes objects from a JSON or YAML tree, one forward
 // pass, into object_fields. The tree is reached through an adapter (json_adapter.h for
-// simdjson On-Demand, yaml_adapter.h for yaml-cpp), so both formats share one schema and the
+// simdjson On-Demand, yaml_tree_adapter.h for YAML), so both formats share one schema and the
 // same errors.
 //
 // Adapter interface (A::node is the tree's value type):

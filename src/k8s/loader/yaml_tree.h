@@ -23,7 +23,7 @@
 namespace volpol::k8s::detail {
 
 struct yaml_tree {
-  /// How yaml-cpp would type the node (yaml_adapter.h reads yaml-cpp nodes the same way):
+  /// How yaml-cpp would type the node (object_yaml.cpp builds a tree from yaml-cpp nodes the same way):
   /// a plain scalar `~`, `null`, `Null`, `NULL` or nothing without a tag is null; a quoted or
   /// block scalar (yaml-cpp's non-specific tag `!`) is always a string; any other scalar is
   /// `plain` and may be read as a boolean.

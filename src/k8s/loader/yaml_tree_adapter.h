@@ -1,21 +1,35 @@
-// yaml_tree_adapter.h (private) — the loader_reader.h adapter over a yaml_tree (yaml_tree.h),
-// the object loader's YAML path.
+// yaml_tree_adapter.h (private) — the loader_reader.h adapter over a yaml_tree (yaml_tree.h):
+// the one YAML adapter. The object loader's YAML path builds the tree from libyaml's events;
+// object_yaml.h (typed objects from yaml-cpp nodes) builds it from the nodes (yaml_tree_of).
 //
-// Typing is yaml_adapter.h's (yaml-cpp nodes), so both read a document the same way: as
-// sigs.k8s.io/yaml decodes into typed structs, any scalar fills a string field (`name: 123` is
-// "123"), plain true/false (and YAML 1.1's yes/no/on/off) fill a boolean, `~`/`null`/empty are
-// null. A mapping's key that is not a scalar is no Kubernetes field and is passed over.
+// Scalars are read the way sigs.k8s.io/yaml decodes into typed structs: any scalar fills a
+// string field (`name: 123` is "123", unquoted timestamps stay text), plain true/false (and
+// YAML 1.1's yes/no/on/off) fill a boolean, `~`/`null`/empty are null. A mapping's key that is
+// not a scalar is no Kubernetes field and is passed over.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 
 #include "loader_reader.h"
 #include "volpol/k8s/shared_string.h"
-#include "yaml_adapter.h"
 #include "yaml_tree.h"
 
 namespace volpol::k8s::detail {
+
+/// fields_kind_first for an adapter over a tree, whose mappings can be walked twice: a pass
+/// for `kind` (the first one), then fields() as usual.
+template <class A, class K, class F>
+bool kind_then_fields(A& a, typename A::node& n, K&& on_kind, F&& f) {
+  bool found = false;
+  const bool ok = a.fields(n, [&](std::string_view key, typename A::node& v) {
+    if (key != "kind" || found) return true;
+    found = true;
+    return on_kind(v);
+  });
+  return ok && a.fields(n, std::forward<F>(f));
+}
 
 struct yaml_tree_adapter {
   /// A node of the tree: its index.
@@ -28,6 +42,24 @@ struct yaml_tree_adapter {
   shared_string file;           ///< for origins and locations
   std::uint32_t line_base = 0;  ///< lines before the parsed text in its file
 
+  /// A node's `line` when its place is unknown (a yaml-cpp node built in memory).
+  static constexpr std::uint32_t unknown_line = 0xffffffff;
+
+  static bool true_word(std::string_view s) {
+    static constexpr std::array<std::string_view, 11> words = {"true", "True", "TRUE", "yes", "Yes", "YES",
+                                                               "on",   "On",   "ON",   "y",   "Y"};
+    for (auto w : words)
+      if (s == w) return true;
+    return false;
+  }
+  static bool false_word(std::string_view s) {
+    static constexpr std::array<std::string_view, 11> words = {"false", "False", "FALSE", "no", "No", "NO",
+                                                               "off",   "Off",   "OFF",   "n",  "N"};
+    for (auto w : words)
+      if (s == w) return true;
+    return false;
+  }
+
   [[nodiscard]] const yaml_tree::node& at(node n) const { return tree.nodes[n.index]; }
 
   node_type type(node& n) const {
@@ -39,7 +71,7 @@ struct yaml_tree_adapter {
       case yaml_tree::kind::quoted: return node_type::string;
       case yaml_tree::kind::plain: {
         const std::string_view s = tree.text_of(x);
-        return yaml_adapter::true_word(s) || yaml_adapter::false_word(s) ? node_type::boolean : node_type::string;
+        return true_word(s) || false_word(s) ? node_type::boolean : node_type::string;
       }
     }
     return node_type::invalid;
@@ -93,12 +125,13 @@ struct yaml_tree_adapter {
   bool boolean(node& n, bool& out) const {
     std::string_view s;
     (void)text(n, s);
-    out = yaml_adapter::true_word(s);
+    out = true_word(s);
     return true;
   }
 
   void locate(node& n, source_location& where) const {
     where.file = std::string(file);
+    if (at(n).line == unknown_line) return;
     where.line = line_base + at(n).line + 1;
     where.column = at(n).column + 1;
   }
@@ -106,7 +139,7 @@ struct yaml_tree_adapter {
   object_origin origin(node& n) const {
     object_origin o;
     o.file = file;  // shared, not copied
-    o.line = line_base + at(n).line + 1;
+    if (at(n).line != unknown_line) o.line = line_base + at(n).line + 1;
     return o;
   }
 
