@@ -2,6 +2,7 @@
 #include "volpol/cli/cluster_flags.h"
 
 #include "volpol/k8s/api_list.h"
+#include "volpol/k8s/spelling.h"
 
 #include "readable_file.h"
 
@@ -123,37 +124,6 @@ result<fetched_text> fetch_object(const k8s::kubectl_proxy& proxy, const std::st
   return f;
 }
 
-/// A Schedule's spec.template as a Backup object (what Velero creates from it).
-result<fetched_text> backup_from_schedule(const fetched_text& schedule, const std::string& name) {
-  simdjson::dom::parser parser;
-  simdjson::dom::element doc, tmpl;
-  if (parser.parse(schedule.text).get(doc) || doc["spec"]["template"].get(tmpl)) {
-    diagnostic d = make_error(fmt::format("Schedule `{}` has no spec.template", name));
-    d.where.file = schedule.source;
-    return d;
-  }
-  fetched_text b;
-  b.source = schedule.source + " (spec.template)";
-  b.text = fmt::format(R"({{"apiVersion":"velero.io/v1","kind":"Backup","metadata":{{"name":"{}"}},"spec":{}}})", name,
-                       simdjson::minify(tmpl));
-  return b;
-}
-
-/// spec.resourcePolicy.name of a Backup whose kind is configmap ("" when none).
-std::string resource_policy_of(const std::string& backup_json) {
-  simdjson::dom::parser parser;
-  simdjson::dom::element doc;
-  std::string_view kind, name;
-  if (parser.parse(backup_json).get(doc)) return {};
-  if (doc["spec"]["resourcePolicy"]["name"].get_string().get(name)) return {};
-  if (!doc["spec"]["resourcePolicy"]["kind"].get_string().get(kind)) {
-    std::string k(kind);
-    std::transform(k.begin(), k.end(), k.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (k != "configmap") return {};
-  }
-  return std::string(name);
-}
-
 /// The context to read: the one given, which must be in the kubeconfig, or the current one.
 /// Checked first: kubectl's own message for an unknown context is easy to misread.
 /// @return its name, or why there is none (kubectl missing, unknown context, no current one).
@@ -229,7 +199,8 @@ std::future<kubectl_answer> start_get(const k8s::kubectl_proxy& proxy, std::stri
 /// The Backup (--from-backup, or --from-schedule's template as a Backup) and the policy
 /// ConfigMap: the one given, else the one the Backup names.
 struct backup_and_policy_texts {
-  std::optional<fetched_text> backup, policy;
+  std::optional<plan::chosen_backup> backup;
+  std::optional<fetched_text> policy;
 };
 result<backup_and_policy_texts> fetch_backup_and_policy(const cluster_flags& flags, const k8s::kubectl_proxy& kc) {
   backup_and_policy_texts out;
@@ -241,14 +212,13 @@ result<backup_and_policy_texts> fetch_backup_and_policy(const cluster_flags& fla
     auto got = fetch_object(kc, schedule ? "schedules.velero.io" : "backups.velero.io", name, vns,
                             schedule ? "--from-schedule" : "--from-backup");
     if (const diagnostic* e = got.error()) return *e;
-    if (schedule) {
-      auto b = backup_from_schedule(got.value(), name);
-      if (const diagnostic* e = b.error()) return *e;
-      out.backup = std::move(b).value();
-    } else {
-      out.backup = std::move(got).value();
-    }
-    if (policy_name.empty()) policy_name = resource_policy_of(out.backup->text);
+    auto b = plan::backup_from_text(got->text, got->source);
+    if (const diagnostic* e = b.error()) return *e;
+    out.backup = std::move(b).value();
+    // GetResourcePoliciesFromBackup: a ConfigMap reference (kind `configmap`, any case).
+    const k8s::backup_spec& spec = out.backup->backup.spec;
+    if (policy_name.empty() && equal_fold(spec.resource_policy_kind, "configmap"))
+      policy_name = spec.resource_policy_name;
   }
   if (!policy_name.empty()) {
     auto got = fetch_object(kc, "configmap", policy_name, vns, "--resource-policies-configmap");

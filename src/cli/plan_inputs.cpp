@@ -173,8 +173,12 @@ result<plan::server_options> server_options_from(const plan_options& opt, const 
 /// The Backup's options before the flags, as far as they are known before loading: the Backup
 /// --from-backup / --from-schedule read from the cluster, or a --backup FILE; the defaults
 /// otherwise (a --backup NAME is looked up among the loaded objects by prepare_plan).
-result<plan::backup_options> base_options(const plan_options& opt, const fetched_text* from_cluster) {
-  if (from_cluster) return plan::backup_options_from_backup(from_cluster->text, from_cluster->source);
+result<plan::backup_options> base_options(const plan_options& opt, const plan::chosen_backup* from_cluster) {
+  if (from_cluster) {
+    plan::backup_options o = plan::backup_options_from(from_cluster->backup);
+    if (from_cluster->source == plan::chosen_backup::from::schedule) o.schedule_name = from_cluster->schedule_name;
+    return o;
+  }
   if (opt.backup_file.empty()) return plan::backup_options{};
   auto chosen = choose_backup(opt.backup_file, k8s::cluster{});
   if (const diagnostic* e = chosen.error()) return flag_error("--backup", e->message, e->help);

@@ -1,101 +1,10 @@
 #include "volpol/plan/backup_options.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <string>
 
-#include "volpol/core/value_yaml.h"
 #include "volpol/policy/action.h"
 
 namespace volpol::plan {
-
-namespace {
-
-diagnostic field_error(std::string_view source, const YAML::Node& n, std::string path, std::string what) {
-  diagnostic d = make_error(std::move(what), std::move(path));
-  d.where.file = std::string(source);
-  const auto m = n.Mark();
-  if (!m.is_null()) {
-    d.where.line = static_cast<std::uint32_t>(m.line + 1);
-    d.where.column = static_cast<std::uint32_t>(m.column + 1);
-  }
-  return d;
-}
-
-result<std::optional<bool>> read_bool(std::string_view source, const YAML::Node& spec, const char* key) {
-  const YAML::Node n = spec[key];
-  if (!n || n.IsNull()) return std::optional<bool>{};
-  bool b = false;
-  if (!n.IsScalar() || !YAML::convert<bool>::decode(n, b))
-    return field_error(source, n, std::string("spec.") + key, "expected `true` or `false`");
-  return std::optional<bool>{b};
-}
-
-result<std::vector<std::string>> read_list(std::string_view source, const YAML::Node& spec, const char* key) {
-  std::vector<std::string> out;
-  const YAML::Node n = spec[key];
-  if (!n || n.IsNull()) return out;
-  if (!n.IsSequence()) return field_error(source, n, std::string("spec.") + key, "expected a list of strings");
-  for (const YAML::Node& item : n) {
-    if (!item.IsScalar()) return field_error(source, item, std::string("spec.") + key, "expected a string");
-    out.push_back(item.Scalar());
-  }
-  return out;
-}
-
-}  // namespace
-
-result<backup_options> backup_options_from_backup(std::string_view text, std::string_view source) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(std::string(text));
-    repair_yaml_escapes(root, text);
-  } catch (const YAML::Exception& e) {
-    diagnostic d = make_error("not a Velero Backup object: " + e.msg);
-    d.where.file = std::string(source);
-    d.where.line = static_cast<std::uint32_t>(e.mark.line + 1);
-    d.where.column = static_cast<std::uint32_t>(e.mark.column + 1);
-    return d;
-  }
-  if (!root.IsMap() || !root["kind"] || root["kind"].Scalar() != "Backup") {
-    diagnostic d = make_error("not a Velero Backup object (expected `kind: Backup`)");
-    d.where.file = std::string(source);
-    return d;
-  }
-  backup_options o;
-  if (root["metadata"] && root["metadata"]["name"]) o.name = root["metadata"]["name"].Scalar();
-  const YAML::Node spec = root["spec"];
-  if (!spec || spec.IsNull()) return o;
-  if (!spec.IsMap()) return field_error(source, spec, "spec", "expected a mapping");
-
-  auto b1 = read_bool(source, spec, "snapshotVolumes");
-  if (!b1) return *b1.error();
-  o.snapshot_volumes = *b1;
-  auto b2 = read_bool(source, spec, "defaultVolumesToFsBackup");
-  if (!b2) return *b2.error();
-  o.default_volumes_to_fs_backup = *b2;
-  auto b3 = read_bool(source, spec, "snapshotMoveData");
-  if (!b3) return *b3.error();
-  o.snapshot_move_data = *b3;
-  auto b4 = read_bool(source, spec, "includeClusterResources");
-  if (!b4) return *b4.error();
-  o.include_cluster_resources = *b4;
-  if (spec["datamover"] && spec["datamover"].IsScalar()) o.data_mover = spec["datamover"].Scalar();
-
-  struct list_field {
-    const char* key;
-    std::vector<std::string>* out;
-  } lists[] = {{"includedNamespaces", &o.include_namespaces},
-               {"excludedNamespaces", &o.exclude_namespaces},
-               {"includedResources", &o.include_resources},
-               {"excludedResources", &o.exclude_resources}};
-  for (const auto& f : lists) {
-    auto l = read_list(source, spec, f.key);
-    if (!l) return *l.error();
-    *f.out = std::move(l).value();
-  }
-  return o;
-}
 
 std::string effective_data_mover(std::string_view from_policy, std::string_view from_backup, velero_version release) {
   if (!has(release, velero_feature::policy_data_mover))

@@ -24,13 +24,8 @@ bool named(const k8s::object_meta& m, std::string_view name) {
   return m.namespace_ == name.substr(0, slash) && m.name == name.substr(slash + 1);
 }
 
-}  // namespace
-
-result<chosen_backup> backup_from_file(const std::string& path) {
-  k8s::load_options options;
-  options.annotations = k8s::annotation_filter::all;
-  const std::string paths[] = {path};
-  k8s::load_result r = k8s::load_objects(paths, options);
+/// The one Backup or Schedule `r` holds, else an error naming `path`.
+result<chosen_backup> the_one_backup(const k8s::load_result& r, std::string_view path) {
   for (const diagnostic& d : r.problems)
     if (d.level == severity::error) return d;
   const auto backups = r.objects.backups();
@@ -48,8 +43,25 @@ result<chosen_backup> backup_from_file(const std::string& path) {
     others += fmt::format(", {} {}", n, kind.empty() ? "unknown" : kind);
   diagnostic d = make_error(fmt::format("expected one Velero Backup or Schedule (velero.io/v1), found {}{}",
                                         found.empty() ? "none" : found, others));
-  d.where.file = path;
+  d.where.file = std::string(path);
   return d;
+}
+
+k8s::load_options backup_load_options() {
+  k8s::load_options options;
+  options.annotations = k8s::annotation_filter::all;
+  return options;
+}
+
+}  // namespace
+
+result<chosen_backup> backup_from_file(const std::string& path) {
+  const std::string paths[] = {path};
+  return the_one_backup(k8s::load_objects(paths, backup_load_options()), path);
+}
+
+result<chosen_backup> backup_from_text(std::string_view text, std::string_view source) {
+  return the_one_backup(k8s::load_text(text, source, backup_load_options()), source);
 }
 
 result<chosen_backup> backup_by_name(const k8s::cluster& cluster, std::string_view name) {

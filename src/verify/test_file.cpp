@@ -10,6 +10,7 @@
 
 #include "volpol/core/text_file.h"
 #include "volpol/k8s/limits.h"
+#include "volpol/plan/backup_source.h"
 #include "volpol/plan/report.h"
 #include "volpol/verify/test_suite.h"
 
@@ -268,12 +269,12 @@ class reader {
       error(n, where, "expected BackupSpec fields, a Backup or Schedule object");
       return;
     }
-    auto parsed = plan::backup_options_from_backup(emit(backup_obj), source);
+    auto parsed = plan::backup_from_text(emit(backup_obj), source);
     if (const diagnostic* e = parsed.error()) {
       error(n, where, e->to_string());
       return;
     }
-    out = std::move(parsed).value();
+    out = plan::backup_options_from(parsed->backup);
   }
 
   void server(const YAML::Node& n, const std::string& where, plan::server_options& out) {

@@ -35,6 +35,7 @@
 #include "volpol/core/result.h"
 #include "volpol/k8s/kubectl.h"
 #include "volpol/k8s/loader.h"
+#include "volpol/plan/backup_source.h"
 #include "volpol/plan/volume_snapshot_location.h"
 
 namespace CLI {
@@ -88,7 +89,9 @@ struct live_cluster {
   std::vector<fetched_text> class_lists;
   std::vector<plan::volume_snapshot_location> volume_snapshot_locations;  ///< from the cluster
   bool volume_snapshot_locations_read = false;
-  std::optional<fetched_text> backup;         ///< --from-backup / --from-schedule, as a Backup
+  /// --from-backup / --from-schedule: the Backup (a Schedule's as its controller creates it),
+  /// decoded by plan::backup_from_text.
+  std::optional<plan::chosen_backup> backup;
   std::optional<fetched_text> policy;         ///< the backup's resource-policy ConfigMap
   std::optional<fetched_text> global_policy;  ///< the server's global volume-policy ConfigMap
   /// Deployments and DaemonSets of the Velero namespace (the release's image tag), when readable.

@@ -60,11 +60,6 @@ struct server_options {
   velero_release_choice velero;
 };
 
-/// Reads a Velero Backup object (YAML or JSON text) into backup options.
-/// Mirrors the fields of `BackupSpec` listed above; unknown fields are ignored.
-/// @return the options, or an error naming `source` and the bad field.
-[[nodiscard]] result<backup_options> backup_options_from_backup(std::string_view text, std::string_view source);
-
 /// The data mover Velero's DataUpload gets: `dataMover` from the volume policy (already
 /// normalised by action::data_mover(): "velero-fs" when the action names none), else the
 /// backup's spec.datamover as the backup controller leaves it: "" and "velero" become

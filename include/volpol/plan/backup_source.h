@@ -32,6 +32,11 @@ struct chosen_backup {
 ///         2 Backup"), or the loader's first error.
 [[nodiscard]] result<chosen_backup> backup_from_file(const std::string& path);
 
+/// The same for in-memory JSON or YAML text (a Backup or Schedule read from the cluster, a test
+/// file's backup), read as if it were the file `source`: the one decoder of a Backup's spec
+/// (k8s::backup_from_value) whatever the Backup comes from.
+[[nodiscard]] result<chosen_backup> backup_from_text(std::string_view text, std::string_view source);
+
 /// The Backup named `name` ("name" or "namespace/name") among the loaded Backups, else a
 /// Schedule of that name (then the Backup it would create).
 /// @return it, or an error listing the Backups and Schedules that were loaded.
