@@ -27,7 +27,9 @@ std::vector<std::string> split(std::string_view s, char sep) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   volpol::k8s::label_selector_spec spec;
-  volpol::k8s::string_map labels;
+  // A builder, not string_map::set per line: set rebuilds the map (O(n log n) each), which made
+  // a 2,000-label input take 5 s under ASan and the campaign crawl at ~130 runs/s.
+  volpol::k8s::string_map::builder label_builder;
   for (const std::string& line : split(text, '\n')) {
     if (line.starts_with("L ")) {
       const auto kv = split(std::string_view(line).substr(2), '=');
@@ -41,9 +43,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       spec.match_expressions.push_back(std::move(r));
     } else {
       const auto kv = split(line, '=');
-      labels.set(kv[0], kv.size() > 1 ? kv[1] : "");
+      label_builder.add(kv[0], kv.size() > 1 ? kv[1] : "");
     }
   }
+  const volpol::k8s::string_map labels = label_builder.build();
   (void)volpol::k8s::check_label_selector(spec);
   const auto sel = volpol::k8s::label_selector_as_selector(spec);
   if (sel.ok()) (void)sel->matches(labels);
