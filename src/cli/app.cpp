@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "choice_option.h"
 #include "kubectl_grammar.h"
 #include "shell_help.h"
 #include "volpol/cli/audit_command.h"
@@ -106,9 +107,7 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
       "plan, explain, coverage, lint, validate, test, diff, audit, serve, schema, completion, version");
   std::string shell;
   CLI::App* completion_cmd = app.add_subcommand("completion", "Print a shell completion script (bash, zsh or fish)");
-  completion_cmd->add_option("SHELL", shell, "bash, zsh or fish")
-      ->required()
-      ->check(CLI::IsMember({"bash", "zsh", "fish"}));
+  add_choice_option(completion_cmd, "SHELL", shell, {"bash", "zsh", "fish"}, "bash, zsh or fish")->required();
   completion_cmd->footer(
       "  bash: source <(volpol completion bash)   (or save it in /etc/bash_completion.d/volpol)\n"
       "  zsh:  volpol completion zsh > \"${fpath[1]}/_volpol\"\n"

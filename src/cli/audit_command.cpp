@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "output_format.h"
 #include "readable_file.h"
 
 #include "volpol/cli/plan_inputs.h"
@@ -25,9 +26,7 @@ CLI::App* setup_audit(CLI::App& app, audit_options& opt) {
                   "<backup>-volumeinfo.json.gz (or .json, or a tar archive or folder holding one)")
       ->required();
   add_plan_input_flags(cmd, opt.plan);
-  cmd->add_option("-o,--output", opt.output, "Output format")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->default_str("text");
+  add_output_option(cmd, opt.output, {output_format::text, output_format::json});
   return cmd;
 }
 

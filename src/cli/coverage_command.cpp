@@ -7,6 +7,8 @@
 #include <ctime>
 
 #include "capped_problems.h"
+#include "choice_option.h"
+#include "output_format.h"
 #include "phase_timings.h"
 #include "terminal.h"
 #include "velero_version_flag.h"
@@ -55,15 +57,14 @@ CLI::App* setup_coverage(CLI::App& app, coverage_options& opt) {
   // Each Schedule names its own policy; the Backup and Schedule are all of them.
   for (const char* name : {"--resource-policies-configmap", "--from-backup", "--from-schedule"})
     cmd->remove_option(cmd->get_option(name));
-  cmd->add_option("-o,--output", p.output, "Output format")
-      ->check(CLI::IsMember({"table", "wide", "json", "yaml", "html", "prometheus"}))
-      ->default_str("table");
+  add_output_option(cmd, p.output,
+                    {output_format::table, output_format::wide, output_format::json, output_format::yaml,
+                     output_format::html, output_format::prometheus});
   cmd->add_flag("--no-headers", p.no_headers, "Table rows only: no header row, Schedules, summary or problems");
   add_color_flag(cmd, p.color);
-  cmd->add_option("--fail-on", opt.fail_on, "Exit 1 when any volume is so: unprotected")
+  add_choice_option(cmd, "--fail-on", opt.fail_on, {"unprotected"}, "Exit 1 when any volume is so: unprotected")
       ->delimiter(',')
-      ->type_name("LIST")
-      ->check(CLI::IsMember({"unprotected"}));
+      ->type_name("LIST");
   return cmd;
 }
 

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "output_format.h"
 #include "readable_file.h"
 #include "terminal.h"
 
@@ -37,9 +38,7 @@ CLI::App* setup_diff(CLI::App& app, diff_options& opt) {
   cmd->add_option("--a-set", opt.set_a, "KEY=VALUE: a plan flag for side A only (snapshot-move-data=true ...)");
   cmd->add_option("--b-set", opt.set_b, "KEY=VALUE: a plan flag for side B only");
   add_backup_flags(cmd, opt.common);
-  cmd->add_option("-o,--output", opt.output, "Output format")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->default_str("text");
+  add_output_option(cmd, opt.output, {output_format::text, output_format::json});
   add_color_flag(cmd, opt.color);
   return cmd;
 }

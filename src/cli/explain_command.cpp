@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "output_format.h"
 #include "phase_timings.h"
 #include "volpol/cli/app.h"
 #include "volpol/k8s/spelling.h"
@@ -101,9 +102,8 @@ CLI::App* setup_explain(CLI::App& app, explain_options& opt) {
   opt.plan.command = "explain";
   cmd->add_option("VOLUME", opt.volumes, "Volumes: NS/PVC, NS/POD/VOLUME or pv/NAME (PVC or POD/VOLUME with -n NS)");
   cmd->add_flag("--all", opt.all, "Explain every volume of the plan");
-  cmd->add_option("-o,--output", opt.plan.output, "Output format")
-      ->check(CLI::IsMember({"text", "json", "yaml", "html"}))
-      ->default_str("text");
+  add_output_option(cmd, opt.plan.output,
+                    {output_format::text, output_format::json, output_format::yaml, output_format::html});
   return cmd;
 }
 

@@ -10,6 +10,8 @@
 #include <map>
 #include <sstream>
 
+#include "choice_option.h"
+#include "output_format.h"
 #include "readable_file.h"
 #include "terminal.h"
 #include "volpol/cli/app.h"
@@ -67,11 +69,10 @@ CLI::App* setup_lint(CLI::App& app, lint_options& opt) {
   CLI::App* cmd = app.add_subcommand("lint", "Check that policies do what you meant (with -f: against a cluster)");
   add_plan_input_flags(cmd, opt.plan);
   opt.plan.command = "lint";
-  cmd->add_option("-o,--output", opt.output, "Output format")
-      ->check(CLI::IsMember({"text", "json", "sarif", "github"}))
-      ->default_str("text");
-  cmd->add_option("--fail-level", opt.fail_level, "Exit 1 when a finding is at least this severe")
-      ->check(CLI::IsMember({"error", "warning", "info"}))
+  add_output_option(cmd, opt.output,
+                    {output_format::text, output_format::json, output_format::sarif, output_format::github});
+  add_choice_option(cmd, "--fail-level", opt.fail_level, {"error", "warning", "info"},
+                    "Exit 1 when a finding is at least this severe")
       ->default_str("warning");
   cmd->add_option("--disable", opt.disable, "Rules to turn off (codes, names or all)")
       ->delimiter(',')

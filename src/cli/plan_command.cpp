@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "output_format.h"
 #include "phase_timings.h"
 #include "terminal.h"
 #include "volpol/cli/app.h"
@@ -16,9 +17,9 @@ namespace volpol::cli {
 CLI::App* setup_plan(CLI::App& app, plan_options& opt) {
   CLI::App* cmd = app.add_subcommand("plan", "Predict what a Velero backup will do with every volume, and why");
   add_plan_input_flags(cmd, opt);
-  cmd->add_option("-o,--output", opt.output, "Output format")
-      ->check(CLI::IsMember({"table", "wide", "json", "yaml", "volumeinfo", "html"}))
-      ->default_str("table");
+  add_output_option(cmd, opt.output,
+                    {output_format::table, output_format::wide, output_format::json, output_format::yaml,
+                     output_format::volumeinfo, output_format::html});
   cmd->add_flag("--no-headers", opt.no_headers, "Table rows only: no header row, summary or notes");
   add_color_flag(cmd, opt.color);
   add_fail_on(cmd, opt);

@@ -2,16 +2,17 @@
 
 #include <CLI/CLI.hpp>
 
+#include "choice_option.h"
 #include "volpol/cli/app.h"
 #include "volpol/verify/fail_on.h"
 
 namespace volpol::cli {
 
 void add_fail_on(CLI::App* cmd, plan_options& opt) {
-  cmd->add_option("--fail-on", opt.fail_on, "Exit 1 when any volume ends so: skipped, error, custom, not-backed-up")
+  add_choice_option(cmd, "--fail-on", opt.fail_on, {"skipped", "error", "custom", "not-backed-up"},
+                    "Exit 1 when any volume ends so: skipped, error, custom, not-backed-up")
       ->delimiter(',')
-      ->type_name("LIST")
-      ->check(CLI::IsMember({"skipped", "error", "custom", "not-backed-up"}));
+      ->type_name("LIST");
 }
 
 int apply_fail_on(const plan_options& opt, const plan::plan_result& p, std::FILE* err, int exit) {

@@ -1,6 +1,8 @@
 // Completion scripts and man pages from the CLI11 definitions (see shell_help.h).
 #include "shell_help.h"
 
+#include "choice_option.h"
+
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
@@ -26,7 +28,14 @@ struct option_info {
   std::string description;
   bool takes_value = false;
   std::string value_name;
+  std::vector<std::string> values;  ///< a closed set (choice_option.h), else the few worth offering
 };
+
+/// Values worth completing for options that are no closed set.
+const std::map<std::string, std::string>& value_words() {
+  static const std::map<std::string, std::string> words = {{"--features", "EnableCSI EnableAPIGroupVersions"}};
+  return words;
+}
 
 std::vector<option_info> options_of(const CLI::App& cmd) {
   std::vector<option_info> result;
@@ -37,36 +46,46 @@ std::vector<option_info> options_of(const CLI::App& cmd) {
     info.description = o->get_description();
     info.takes_value = o->get_type_size_max() > 0;
     info.value_name = o->get_type_name();
+    if (const std::vector<std::string>* v = choices_of(o)) info.values = *v;
+    for (const std::string& n : info.names)
+      if (const auto w = value_words().find(n); w != value_words().end()) info.values = {w->second};
     result.push_back(std::move(info));
   }
   return result;
 }
 
-// Values worth completing, by option.
-const std::map<std::string, std::string>& value_words() {
-  static const std::map<std::string, std::string> words = {{"--output", "table json yaml"},
-                                                           {"-o", "table json yaml"},
-                                                           {"--features", "EnableCSI EnableAPIGroupVersions"}};
-  return words;
-}
 const std::vector<std::string> file_options = {"-f",       "--filename",  "--policy", "--global-policy",
                                                "--backup", "--kubeconfig"};
 
+/// The values of a command's positional argument with a closed set ("bash zsh fish"), or "".
+std::string positional_values(const CLI::App& cmd) {
+  std::string out;
+  for (const CLI::Option* p : cmd.get_options([](const CLI::Option* o) { return o->get_positional(); }))
+    if (const std::vector<std::string>* v = choices_of(p))
+      for (const std::string& w : *v) out += " " + w;
+  return out;
+}
+
 std::string bash_script(const CLI::App& app) {
-  std::string subs, cases;
+  std::string subs, cases, value_cases;
   for (const CLI::App* c : commands(app)) {
     subs += (subs.empty() ? "" : " ") + c->get_name();
     std::string words;
-    for (const option_info& o : options_of(*c))
-      for (const std::string& n : o.names) words += (words.empty() ? "" : " ") + n;
-    if (c->get_name() == "completion") words += " bash zsh fish";
+    for (const option_info& o : options_of(*c)) {
+      std::string patterns;
+      for (const std::string& n : o.names) {
+        words += (words.empty() ? "" : " ") + n;
+        patterns += fmt::format("{}\"{} {}\"", patterns.empty() ? "" : "|", c->get_name(), n);
+      }
+      if (!o.values.empty())
+        value_cases += fmt::format("    {}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return ;;\n", patterns,
+                                   fmt::join(o.values, " "));
+    }
+    words += positional_values(*c);
     cases += fmt::format("    {}) words=\"{}\" ;;\n", c->get_name(), words);
   }
-  std::string value_cases;
-  for (const auto& [opt, w] : value_words())
-    value_cases += fmt::format("    {}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return ;;\n", opt, w);
   std::string files;
-  for (const std::string& f : file_options) files += (files.empty() ? "" : "|") + f;
+  for (const std::string& f : file_options) files += fmt::format("{}*\" {}\"", files.empty() ? "" : "|", f);
   // `help` completes the command names: substitute them now that all are known.
   const std::string help_case = fmt::format("    help) words=\"-h --help {}\" ;;\n", subs);
   std::size_t at = cases.find("    help) ");
@@ -78,9 +97,9 @@ _volpol() {{
   for ((i = 1; i < COMP_CWORD; i++)); do
     case "${{COMP_WORDS[i]}}" in -*) ;; *) sub="${{COMP_WORDS[i]}}"; break ;; esac
   done
-  case "$prev" in
+  case "$sub $prev" in
 {}    {}) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
-    --context) COMPREPLY=($(compgen -W "$(kubectl config get-contexts -o name 2>/dev/null)" -- "$cur")); return ;;
+    *" --context") COMPREPLY=($(compgen -W "$(kubectl config get-contexts -o name 2>/dev/null)" -- "$cur")); return ;;
   esac
   case "$sub" in
     "") words="{} -h --help --version" ;;
@@ -119,11 +138,9 @@ std::string fish_script(const CLI::App& app) {
       std::string extra;
       if (o.takes_value) {
         extra = " -r";
-        for (const std::string& n : o.names) {
+        for (const std::string& n : o.names)
           if (std::find(file_options.begin(), file_options.end(), n) != file_options.end()) extra += " -F";
-          const auto w = value_words().find(n);
-          if (w != value_words().end()) extra += fmt::format(" -a '{}'", w->second);
-        }
+        if (!o.values.empty()) extra += fmt::format(" -a '{}'", fmt::join(o.values, " "));
         if (std::find(o.names.begin(), o.names.end(), "--context") != o.names.end())
           extra += " -a '(kubectl config get-contexts -o name 2>/dev/null)'";
       }
@@ -132,7 +149,9 @@ std::string fish_script(const CLI::App& app) {
     }
   }
   s += fmt::format("complete -c volpol -n '__fish_seen_subcommand_from help' -a '{}'\n", subs);
-  s += "complete -c volpol -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'\n";
+  for (const CLI::App* c : commands(app))
+    if (const std::string v = positional_values(*c); !v.empty())
+      s += fmt::format("complete -c volpol -n '__fish_seen_subcommand_from {}' -a '{}'\n", c->get_name(), v.substr(1));
   return s;
 }
 

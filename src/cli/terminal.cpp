@@ -1,4 +1,5 @@
 #include "terminal.h"
+#include "choice_option.h"
 
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -9,8 +10,8 @@
 namespace volpol::cli {
 
 void add_color_flag(CLI::App* cmd, std::string& into) {
-  cmd->add_option("--color", into, "Colour the table: auto (on a terminal, unless NO_COLOR is set), always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
+  add_choice_option(cmd, "--color", into, {"auto", "always", "never"},
+                    "Colour the table: auto (on a terminal, unless NO_COLOR is set), always, never")
       ->default_str("auto");
 }
 

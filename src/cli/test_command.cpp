@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "output_format.h"
 #include "readable_file.h"
 #include "terminal.h"
 
@@ -16,9 +17,7 @@ namespace volpol::cli {
 CLI::App* setup_test(CLI::App& app, test_options& opt) {
   CLI::App* cmd = app.add_subcommand("test", "Run policy tests: what the plan must do with each volume");
   cmd->add_option("PATH", opt.paths, "Test files, or folders searched for volpol-test.yaml / *.volpol-test.yaml");
-  cmd->add_option("-o,--output", opt.output, "Output format")
-      ->check(CLI::IsMember({"text", "json", "junit"}))
-      ->default_str("text");
+  add_output_option(cmd, opt.output, {output_format::text, output_format::json, output_format::junit});
   cmd->add_flag("--update", opt.update, "Write what the plan says now as the tests' expectations");
   add_color_flag(cmd, opt.color);
   add_velero_version_flag(cmd, opt.velero_version, /*reads_cluster=*/true);

@@ -67,12 +67,17 @@ TEST(app, bash_completion_completes_commands_options_and_values) {
   // The real bash runs the script: complete `volpol pl`, `volpol plan --clu`, `volpol plan -o `.
   const std::string cmd = "bash -c 'source " + script +
                           "; c() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); _volpol; echo \"${COMPREPLY[*]}\"; };"
-                          " c volpol pl; c volpol plan --clu; c volpol plan -o \"\"; c volpol completion \"\"' > " +
+                          " c volpol pl; c volpol plan --clu; c volpol plan -o \"\"; c volpol completion \"\";"
+                          " c volpol lint -o \"\"; c volpol coverage --output p; c volpol plan --velero-version v1.18;"
+                          " c volpol lint --fail-level \"\"' > " +
                           script + ".out";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   std::ifstream in(script + ".out");
   std::string got((std::istreambuf_iterator<char>(in)), {});
-  EXPECT_EQ(got, "plan\n--cluster\ntable json yaml\n-h --help bash zsh fish\n");
+  // Each command's own formats (the output_format table), the release table's names.
+  EXPECT_EQ(got,
+            "plan\n--cluster\ntable wide json yaml volumeinfo html\n-h --help bash zsh fish\n"
+            "text json sarif github\nprometheus\nv1.18.0 v1.18.2 v1.18 v1.18.1\nerror warning info\n");
 }
 
 TEST(app, zsh_and_fish_completion_scripts_parse) {
