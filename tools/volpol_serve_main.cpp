@@ -1,4 +1,4 @@
-// volpol-serve: the program `volpol serve` runs (volpol/cli/serve_command.h). It is volpol's
+// volpol-serve: the program `volpol serve` runs (src/cli/serve_command.h). It is volpol's
 // command line with the webhook server linked in, so it takes the same arguments
 // (`volpol-serve serve --tls-cert ...`); only this program loads cpp-httplib and OpenSSL.
 #include <cstdio>
@@ -10,7 +10,7 @@
 #endif
 
 #include "volpol/cli/app.h"
-#include "volpol/cli/serve_command.h"
+#include "../src/cli/serve_command.h"
 #include "volpol/serve/server.h"
 
 int main(int argc, char** argv) {

@@ -1,12 +1,12 @@
 // `volpol audit` (see audit_command.h).
-#include "volpol/cli/audit_command.h"
+#include "audit_command.h"
 
 #include <CLI/CLI.hpp>
 
 #include "output_format.h"
 #include "readable_file.h"
 
-#include "volpol/cli/plan_inputs.h"
+#include "plan_inputs.h"
 #include "volpol/verify/audit.h"
 
 namespace volpol::cli {

@@ -1,5 +1,5 @@
 // --backup FILE|NAME, the Backup's policy ConfigMap, the ignored-kinds note (backup_choice.h).
-#include "volpol/cli/backup_choice.h"
+#include "backup_choice.h"
 
 #include <fmt/format.h>
 

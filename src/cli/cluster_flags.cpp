@@ -1,5 +1,5 @@
-// The live-cluster flags and what volpol reads through kubectl (see volpol/cli/cluster_flags.h).
-#include "volpol/cli/cluster_flags.h"
+// The live-cluster flags and what volpol reads through kubectl (see cluster_flags.h).
+#include "cluster_flags.h"
 
 #include "volpol/k8s/api_list.h"
 #include "volpol/k8s/spelling.h"

@@ -1,5 +1,5 @@
 // `volpol coverage` (see coverage_command.h).
-#include "volpol/cli/coverage_command.h"
+#include "coverage_command.h"
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -13,7 +13,7 @@
 #include "terminal.h"
 #include "velero_version_flag.h"
 #include "volpol/cli/app.h"
-#include "volpol/cli/input_limit_flags.h"
+#include "input_limit_flags.h"
 #include "volpol/plan/coverage.h"
 #include "volpol/plan/html_report.h"
 

@@ -1,5 +1,5 @@
 // `volpol diff` (see diff_command.h).
-#include "volpol/cli/diff_command.h"
+#include "diff_command.h"
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -8,7 +8,7 @@
 #include "readable_file.h"
 #include "terminal.h"
 
-#include "volpol/cli/plan_settings.h"
+#include "plan_settings.h"
 #include "volpol/verify/plan_diff.h"
 
 namespace volpol::cli {

@@ -1,5 +1,5 @@
 // `volpol explain` (see explain_command.h).
-#include "volpol/cli/explain_command.h"
+#include "explain_command.h"
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>

@@ -1,5 +1,5 @@
 // The input limit flags (input_limit_flags.h).
-#include "volpol/cli/input_limit_flags.h"
+#include "input_limit_flags.h"
 
 #include <CLI/CLI.hpp>
 

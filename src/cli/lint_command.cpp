@@ -1,5 +1,5 @@
 // `volpol lint` (see lint_command.h).
-#include "volpol/cli/lint_command.h"
+#include "lint_command.h"
 
 #include "velero_version_flag.h"
 

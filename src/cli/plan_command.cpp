@@ -1,5 +1,5 @@
 // `volpol plan` (see plan_command.h).
-#include "volpol/cli/plan_command.h"
+#include "plan_command.h"
 
 #include <CLI/CLI.hpp>
 
@@ -7,7 +7,7 @@
 #include "phase_timings.h"
 #include "terminal.h"
 #include "volpol/cli/app.h"
-#include "volpol/cli/plan_gates.h"
+#include "plan_gates.h"
 #include "volpol/plan/backup_volume_info.h"
 #include "volpol/plan/html_report.h"
 #include "volpol/plan/report.h"

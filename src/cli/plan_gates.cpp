@@ -1,4 +1,4 @@
-#include "volpol/cli/plan_gates.h"
+#include "plan_gates.h"
 
 #include <CLI/CLI.hpp>
 

@@ -1,5 +1,5 @@
 // The inputs of every planning command (see plan_inputs.h).
-#include "volpol/cli/plan_inputs.h"
+#include "plan_inputs.h"
 
 #include "velero_version_flag.h"
 
@@ -23,8 +23,8 @@
 #include "readable_file.h"
 #include "suggest.h"
 #include "volpol/cli/app.h"
-#include "volpol/cli/backup_choice.h"
-#include "volpol/cli/input_limit_flags.h"
+#include "backup_choice.h"
+#include "input_limit_flags.h"
 #include "volpol/core/value_yaml.h"
 #include "volpol/plan/glob.h"
 

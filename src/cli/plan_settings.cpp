@@ -1,5 +1,5 @@
 // Plan inputs per side (see plan_settings.h).
-#include "volpol/cli/plan_settings.h"
+#include "plan_settings.h"
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>

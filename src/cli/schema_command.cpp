@@ -1,5 +1,5 @@
 // `volpol schema` (see schema_command.h).
-#include "volpol/cli/schema_command.h"
+#include "schema_command.h"
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>

@@ -1,6 +1,6 @@
 // `volpol serve` (see serve_command.h): flags to serve::server_options, then serve::run in
 // volpol-serve.
-#include "volpol/cli/serve_command.h"
+#include "serve_command.h"
 
 #include "velero_version_flag.h"
 

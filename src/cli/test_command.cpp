@@ -1,5 +1,5 @@
 // `volpol test [PATH...] [-o text|json|junit] [--update]` (see test_command.h).
-#include "volpol/cli/test_command.h"
+#include "test_command.h"
 
 #include "velero_version_flag.h"
 

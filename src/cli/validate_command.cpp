@@ -1,5 +1,5 @@
 // `volpol validate FILE... [--global | --restore]` (see validate_command.h).
-#include "volpol/cli/validate_command.h"
+#include "validate_command.h"
 
 #include "velero_version_flag.h"
 
@@ -13,7 +13,7 @@
 #include <filesystem>
 
 #include "volpol/cli/app.h"
-#include "volpol/cli/input_limit_flags.h"
+#include "input_limit_flags.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::cli {

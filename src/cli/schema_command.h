@@ -1,4 +1,4 @@
-// volpol/cli/schema_command.h — `volpol schema`: the JSON Schema (draft 2020-12) of the
+// schema_command.h (private to the cli layer) — `volpol schema`: the JSON Schema (draft 2020-12) of the
 // resource-policy document, for editors (the YAML language server) and CI checks.
 //
 //     volpol schema > resource-policies.schema.json

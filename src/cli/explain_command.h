@@ -1,4 +1,4 @@
-// volpol/cli/explain_command.h — `volpol explain`: why each chosen volume ends as it does.
+// explain_command.h (private to the cli layer) — `volpol explain`: why each chosen volume ends as it does.
 //
 //     volpol explain [plan flags] (--all | VOLUME...) [-o text|json|yaml]
 //
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/cli/plan_inputs.h"
+#include "plan_inputs.h"
 
 namespace CLI {
 class App;

@@ -1,4 +1,4 @@
-// volpol/cli/cluster_flags.h — reading a live cluster: the flags any subcommand can add, and
+// cluster_flags.h (private to the cli layer) — reading a live cluster: the flags any subcommand can add, and
 // what is read through kubectl.
 //
 //     volpol plan --cluster [--context NAME] [--kubeconfig FILE] [--velero-namespace velero]

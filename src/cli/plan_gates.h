@@ -1,9 +1,9 @@
-// volpol/cli/plan_gates.h — `volpol plan --fail-on`: the option and its effect on the exit code.
+// plan_gates.h (private to the cli layer) — `volpol plan --fail-on`: the option and its effect on the exit code.
 #pragma once
 
 #include <cstdio>
 
-#include "volpol/cli/plan_command.h"
+#include "plan_command.h"
 #include "volpol/plan/planner.h"
 
 namespace CLI {

@@ -1,4 +1,4 @@
-// volpol/cli/plan_inputs.h — what every planning command (`plan`, `explain`, ...) reads: the
+// plan_inputs.h (private to the cli layer) — what every planning command (`plan`, `explain`, ...) reads: the
 // policy files, the cluster objects, the backup options and the server settings, with the
 // flags named as `velero backup create` and `velero server` name them.
 //
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/cli/cluster_flags.h"
+#include "cluster_flags.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/report.h"

@@ -1,4 +1,4 @@
-// volpol/cli/backup_choice.h — what `--backup` names (a file with a Backup or a Schedule, or a
+// backup_choice.h (private to the cli layer) — what `--backup` names (a file with a Backup or a Schedule, or a
 // Backup / Schedule among the loaded objects), the policy ConfigMap a Backup references, and the
 // note about the kinds the plan ignored.
 #pragma once

@@ -1,4 +1,4 @@
-// volpol/cli/diff_command.h — `volpol diff`: two plans side by side, only the volumes whose
+// diff_command.h (private to the cli layer) — `volpol diff`: two plans side by side, only the volumes whose
 // method, deciding policy, snapshot class or data mover changes, with both explanations.
 //
 //     volpol diff --policy A.yaml --policy B.yaml -f cluster/            # two policies
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/cli/plan_inputs.h"
+#include "plan_inputs.h"
 
 namespace CLI {
 class App;

@@ -1,4 +1,4 @@
-// volpol/cli/test_command.h — `volpol test`: run policy tests (test files that say what the
+// test_command.h (private to the cli layer) — `volpol test`: run policy tests (test files that say what the
 // plan must do with each volume; format in doc/test-files.md).
 //
 //     volpol test [PATH...] [-o text|json|junit] [--update]

@@ -1,4 +1,4 @@
-// volpol/cli/audit_command.h — `volpol audit`: after a backup, compare what Velero recorded
+// audit_command.h (private to the cli layer) — `volpol audit`: after a backup, compare what Velero recorded
 // per volume (its BackupVolumeInfo) with what the plan predicted.
 //
 //     volpol audit VOLUMEINFO [--policy FILE] [--global-policy FILE] -f PATH... [--backup FILE]
@@ -15,7 +15,7 @@
 #include <cstdio>
 #include <string>
 
-#include "volpol/cli/plan_inputs.h"
+#include "plan_inputs.h"
 
 namespace CLI {
 class App;

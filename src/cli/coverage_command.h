@@ -1,4 +1,4 @@
-// volpol/cli/coverage_command.h — `volpol coverage`: every volume against every Schedule of the
+// coverage_command.h (private to the cli layer) — `volpol coverage`: every volume against every Schedule of the
 // Velero namespace (plan/coverage.h).
 //
 //     volpol coverage -f PATH [-f PATH ...] [--global-policy FILE] [--velero-namespace velero]
@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/cli/plan_inputs.h"
+#include "plan_inputs.h"
 
 namespace CLI {
 class App;

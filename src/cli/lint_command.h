@@ -1,4 +1,4 @@
-// volpol/cli/lint_command.h — `volpol lint`: will the policy do what you meant?
+// lint_command.h (private to the cli layer) — `volpol lint`: will the policy do what you meant?
 //
 //     volpol lint [--policy FILE] [--global-policy FILE] [-f PATH ...] [plan flags]
 //                 [-o text|json|sarif|github] [--fail-level error|warning|info]
@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/cli/plan_inputs.h"
+#include "plan_inputs.h"
 
 namespace CLI {
 class App;

@@ -1,4 +1,4 @@
-// volpol/cli/input_limit_flags.h — the flags that raise (or lower) the input limits of
+// input_limit_flags.h (private to the cli layer) — the flags that raise (or lower) the input limits of
 // k8s/limits.h, shared by `plan` and `validate`:
 //   --max-object-bytes N          one JSON value / YAML document or list item (bytes)
 //   --max-archive-entry-bytes N   one archive entry, uncompressed (bytes)

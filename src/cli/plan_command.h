@@ -1,4 +1,4 @@
-// volpol/cli/plan_command.h — `volpol plan`: predict what a Velero backup will do with every
+// plan_command.h (private to the cli layer) — `volpol plan`: predict what a Velero backup will do with every
 // volume, and why.
 //
 //     volpol plan --policy FILE [--global-policy FILE] -f PATH [-f PATH ...]
@@ -22,7 +22,7 @@
 
 #include <cstdio>
 
-#include "volpol/cli/plan_inputs.h"
+#include "plan_inputs.h"
 
 namespace CLI {
 class App;

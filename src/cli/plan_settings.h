@@ -1,11 +1,11 @@
-// volpol/cli/plan_settings.h — plan inputs per side (`volpol diff`): `KEY=VALUE` settings
+// plan_settings.h (private to the cli layer) — plan inputs per side (`volpol diff`): `KEY=VALUE` settings
 // (`--a-set / --b-set`) and the inputs spelled as command-line text for headers.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "volpol/cli/plan_inputs.h"
+#include "plan_inputs.h"
 #include "volpol/core/result.h"
 
 namespace volpol::cli {

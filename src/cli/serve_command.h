@@ -1,4 +1,4 @@
-// volpol/cli/serve_command.h — `volpol serve`: the validating admission webhook (volpol/serve).
+// serve_command.h (private to the cli layer) — `volpol serve`: the validating admission webhook (volpol/serve).
 //
 //     volpol serve --tls-cert FILE --tls-key FILE [--address :8443] [--deny-warnings] ...
 //
@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/cli/coverage_command.h"
+#include "coverage_command.h"
 #include "volpol/serve/server.h"
 
 namespace CLI {

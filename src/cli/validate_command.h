@@ -1,4 +1,4 @@
-// volpol/cli/validate_command.h — `volpol validate`: check policy files the way Velero does
+// validate_command.h (private to the cli layer) — `volpol validate`: check policy files the way Velero does
 // before a backup (or a restore) uses them, and report every problem with its position.
 //
 //     volpol validate FILE... [--global | --restore]
