@@ -13,9 +13,11 @@
 // tests/consumer/main.cpp is this example in full, built against an installed volpol.
 //
 // Layers, each including only the ones above it: core, k8s, policy, helper, plan
-// (doc/ARCHITECTURE.md). Left out on purpose, include them yourself when you need them:
-// the headers whose purpose is a third-party type (volpol/core/value_yaml.h and
-// volpol/k8s/object_yaml.h take yaml-cpp nodes; volpol/k8s/yaml_check.h checks text for
+// (doc/ARCHITECTURE.md). volpol/detail/ holds the memory-layout and loader types the public
+// structs are made of (compact_string, string_map, record_list ...) and helpers such as JSON
+// quoting: included where needed, not an API of their own. Left out on purpose, include them yourself when you need them:
+// the headers whose purpose is a third-party type (volpol/detail/value_yaml.h and
+// volpol/k8s/object_yaml.h take yaml-cpp nodes; volpol/detail/yaml_check.h checks text for
 // yaml-cpp) and the command line's layers (volpol/lint, volpol/verify, volpol/serve,
 // volpol/cli: volpol::cli).
 #pragma once
@@ -28,10 +30,8 @@
 // k8s: Kubernetes objects and the loader (files, folders, backup tarballs, kubectl)
 #include "volpol/k8s/backup.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/compact_string.h"
 #include "volpol/k8s/config_map.h"
 #include "volpol/k8s/daemon_set.h"
-#include "volpol/k8s/json_text.h"
 #include "volpol/k8s/kubectl.h"
 #include "volpol/k8s/label_selector.h"
 #include "volpol/k8s/label_syntax.h"
@@ -86,7 +86,6 @@
 #include "volpol/plan/node_agent.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/reason_text.h"
-#include "volpol/plan/record_list.h"
 #include "volpol/plan/report.h"
 #include "volpol/plan/resource_kind.h"
 #include "volpol/plan/volume_decision.h"

@@ -1,7 +1,7 @@
 // The live-cluster flags and what volpol reads through kubectl (see cluster_flags.h).
 #include "cluster_flags.h"
 
-#include "volpol/k8s/api_list.h"
+#include "volpol/detail/api_list.h"
 #include "volpol/k8s/spelling.h"
 
 #include "readable_file.h"

@@ -8,7 +8,7 @@
 // With --cluster, volpol runs the real kubectl (so every kubeconfig auth method works) for:
 //   - PersistentVolumes, PersistentVolumeClaims and Pods of all namespaces: pages of
 //     --chunk-size objects read raw through one `kubectl proxy` child, the three lists at once,
-//     streamed into the loader (volpol/k8s/api_list.h); failing = no plan (exit 3);
+//     streamed into the loader (volpol/detail/api_list.h); failing = no plan (exit 3);
 // and GETs through the same proxy for the small lists and objects (failures said as the
 // `kubectl get` they stand for):
 //   - Namespaces, Nodes, StorageClasses, VolumeSnapshotClasses: facts for the notes (the node
@@ -116,7 +116,7 @@ struct live_cluster {
 [[nodiscard]] result<live_cluster> read_live_cluster(const cluster_flags& flags);
 
 /// Streams the PersistentVolume, PersistentVolumeClaim and Pod lists of all namespaces into the
-/// loader, page by page, raw, through one `kubectl proxy` child (volpol/k8s/api_list.h).
+/// loader, page by page, raw, through one `kubectl proxy` child (volpol/detail/api_list.h).
 /// Problems name `kubectl get persistentvolumes,persistentvolumeclaims,pods --all-namespaces`.
 /// A failed list adds its explanation (an error, as for `kubectl get RESOURCE`) to `problems`;
 /// `failed` is set then and no object is kept.

@@ -15,7 +15,7 @@
 #include "readable_file.h"
 #include "terminal.h"
 #include "volpol/cli/app.h"
-#include "volpol/core/text_file.h"
+#include "volpol/detail/text_file.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/lint/linter.h"
 #include "volpol/lint/output.h"

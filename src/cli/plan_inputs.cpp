@@ -25,7 +25,7 @@
 #include "volpol/cli/app.h"
 #include "backup_choice.h"
 #include "input_limit_flags.h"
-#include "volpol/core/value_yaml.h"
+#include "volpol/detail/value_yaml.h"
 #include "volpol/plan/glob.h"
 
 namespace volpol::cli {

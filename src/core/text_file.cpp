@@ -1,5 +1,5 @@
-// read_text_file (see volpol/core/text_file.h).
-#include "volpol/core/text_file.h"
+// read_text_file (see volpol/detail/text_file.h).
+#include "volpol/detail/text_file.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>

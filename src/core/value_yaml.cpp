@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/core/value_yaml.h"
+#include "volpol/detail/value_yaml.h"
 #include "yaml_resolve.h"
 
 namespace volpol {

@@ -1,5 +1,5 @@
-// volpol/core/zstring_view.h: printing, and NULs spelled out.
-#include "volpol/core/zstring_view.h"
+// volpol/detail/zstring_view.h: printing, and NULs spelled out.
+#include "volpol/detail/zstring_view.h"
 
 #include <ostream>
 #include <string>

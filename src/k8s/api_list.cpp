@@ -1,7 +1,7 @@
-// Lists from the API server, page by page, through kubectl proxy (see volpol/k8s/api_list.h).
+// Lists from the API server, page by page, through kubectl proxy (see volpol/detail/api_list.h).
 // HTTP/1.1 over the proxy's Unix socket: the request is written here, the response parsed by
 // http-parser (doc/live-cluster.md: cpp-httplib would make every volpol command load OpenSSL).
-#include "volpol/k8s/api_list.h"
+#include "volpol/detail/api_list.h"
 
 #include "api_list_parse.h"
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <variant>
 
-#include "volpol/core/flat_index.h"
+#include "volpol/detail/flat_index.h"
 
 namespace volpol::k8s {
 namespace {

@@ -1,6 +1,6 @@
 // compact_string: one heap block [uint32 size][bytes]['\0'], or nothing when empty; a shared
 // block has a reference count before it (reference_count.h).
-#include "volpol/k8s/compact_string.h"
+#include "volpol/detail/compact_string.h"
 
 #include "reference_count.h"
 

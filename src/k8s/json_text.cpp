@@ -1,5 +1,5 @@
 // JSON string literals (see json_text.h).
-#include "volpol/k8s/json_text.h"
+#include "volpol/detail/json_text.h"
 
 #include <fmt/format.h>
 

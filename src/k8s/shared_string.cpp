@@ -1,5 +1,5 @@
 // shared_string: printing (the rest is inline in the header).
-#include "volpol/k8s/shared_string.h"
+#include "volpol/detail/shared_string.h"
 
 #include <fmt/format.h>
 

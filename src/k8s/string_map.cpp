@@ -1,5 +1,5 @@
 // string_map: a sorted Go map[string]string in one block.
-#include "volpol/k8s/string_map.h"
+#include "volpol/detail/string_map.h"
 
 #include "reference_count.h"
 

@@ -1,7 +1,7 @@
 // check_yaml: libyaml's event parser over the text, counting depth, nodes (aliases expanded)
 // and aliases. yaml.v3 (go-yaml v3 readerc.go, scannerc.go, parserc.go) is a line-by-line port
 // of this C code, so what it rejects here Velero rejects too.
-#include "volpol/k8s/yaml_check.h"
+#include "volpol/detail/yaml_check.h"
 
 #include <yaml.h>
 

@@ -5,7 +5,7 @@
 
 #include <cctype>
 
-#include "volpol/k8s/json_text.h"
+#include "volpol/detail/json_text.h"
 
 namespace volpol::lint {
 

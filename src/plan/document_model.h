@@ -11,7 +11,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "volpol/core/value.h"
-#include "volpol/k8s/json_text.h"
+#include "volpol/detail/json_text.h"
 
 namespace volpol::plan::detail {
 

@@ -27,7 +27,7 @@
 
 #include "document_model.h"
 #include "ordered_text.h"
-#include "volpol/core/zstring_view.h"
+#include "volpol/detail/zstring_view.h"
 
 namespace volpol::plan::detail {
 

@@ -17,7 +17,7 @@
 #include "pvc_snapshot_tracker.h"
 #include "resource_includes_excludes.h"
 #include "skipped_pv_tracker.h"
-#include "volpol/core/flat_index.h"
+#include "volpol/detail/flat_index.h"
 #include "volpol/helper/volume_helper.h"
 #include "volpol/plan/item_collection.h"
 #include "volpol/plan/node_agent.h"

@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <string_view>
 
-#include "volpol/core/flat_index.h"
+#include "volpol/detail/flat_index.h"
 #include "volpol/k8s/pod.h"
 
 namespace volpol::plan {

@@ -2,7 +2,7 @@
 #include <cstdio>
 #include <string>
 
-#include "volpol/k8s/json_text.h"
+#include "volpol/detail/json_text.h"
 #include "volpol/plan/backup_volume_info.h"
 #include "volpol/plan/reason_text.h"
 #include "volpol/policy/action.h"

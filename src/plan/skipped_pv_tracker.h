@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "volpol/core/flat_index.h"
+#include "volpol/detail/flat_index.h"
 #include "volpol/plan/volume_decision.h"
 #include "volpol/plan/volume_record.h"
 #include "walk_key.h"

@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "volpol/core/zstring_view.h"
+#include "volpol/detail/zstring_view.h"
 
 namespace volpol::plan::detail {
 

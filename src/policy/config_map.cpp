@@ -4,7 +4,7 @@
 
 #include "config_map.h"
 #include "decode_document.h"
-#include "volpol/k8s/yaml_check.h"
+#include "volpol/detail/yaml_check.h"
 
 namespace volpol::policy {
 

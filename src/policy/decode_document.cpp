@@ -9,8 +9,8 @@
 #include "decode_document.h"
 #include "decode_node.h"
 #include "policies_build.h"
-#include "volpol/core/value_yaml.h"
-#include "volpol/k8s/yaml_check.h"
+#include "volpol/detail/value_yaml.h"
+#include "volpol/detail/yaml_check.h"
 #include "volpol/policy/document.h"
 
 namespace volpol::policy {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "volpol/core/diagnostic.h"
-#include "volpol/core/value_yaml.h"
+#include "volpol/detail/value_yaml.h"
 #include "volpol/k8s/spelling.h"
 #include "volpol/policy/text_origin.h"
 

@@ -3,7 +3,7 @@
 
 #include "config_map.h"
 #include "decode_document.h"
-#include "volpol/core/text_file.h"
+#include "volpol/detail/text_file.h"
 
 namespace volpol::policy {
 

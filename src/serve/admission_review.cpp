@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 #include <simdjson.h>
 
-#include "volpol/k8s/json_text.h"
+#include "volpol/detail/json_text.h"
 
 namespace volpol::serve {
 

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <ctime>
 
-#include "volpol/k8s/json_text.h"
+#include "volpol/detail/json_text.h"
 
 namespace volpol::serve::detail {
 

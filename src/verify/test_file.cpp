@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "volpol/core/text_file.h"
+#include "volpol/detail/text_file.h"
 #include "volpol/k8s/limits.h"
 #include "volpol/plan/backup_source.h"
 #include "volpol/plan/report.h"

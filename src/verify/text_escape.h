@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "volpol/k8s/json_text.h"
+#include "volpol/detail/json_text.h"
 
 namespace YAML {
 class Node;

@@ -47,7 +47,7 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/json_text.h"
+#include "volpol/detail/json_text.h"
 
 namespace {
 

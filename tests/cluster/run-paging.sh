@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Paging of the live cluster's lists (volpol/k8s/api_list.h) against the API double through the
+# Paging of the live cluster's lists (volpol/detail/api_list.h) against the API double through the
 # real kubectl proxy: every --chunk-size (0: no paging, 1: a page per object, 2, 500) plans the
 # same bytes; a continue token that expires (410, the double's --expire-continue N) restarts the
 # list, which reads on from where it was (same rows, no object twice, a note says so); a list

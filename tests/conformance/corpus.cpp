@@ -6,7 +6,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "volpol/core/value_yaml.h"
+#include "volpol/detail/value_yaml.h"
 
 namespace volpol::conformance {
 

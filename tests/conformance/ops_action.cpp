@@ -4,7 +4,7 @@
 #include <string>
 
 #include "corpus.h"
-#include "volpol/core/value_yaml.h"
+#include "volpol/detail/value_yaml.h"
 #include "volpol/policy/action.h"
 
 namespace volpol::conformance {

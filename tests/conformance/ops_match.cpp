@@ -7,7 +7,7 @@
 
 #include "case_policies.h"
 #include "corpus.h"
-#include "volpol/core/value_yaml.h"
+#include "volpol/detail/value_yaml.h"
 #include "volpol/k8s/object_yaml.h"
 #include "volpol/k8s/quantity.h"
 #include "volpol/policy/document.h"

@@ -1,5 +1,5 @@
-// deep_ptr (volpol/core/deep_ptr.h): a unique_ptr that copies what it points to.
-#include "volpol/core/deep_ptr.h"
+// deep_ptr (volpol/detail/deep_ptr.h): a unique_ptr that copies what it points to.
+#include "volpol/detail/deep_ptr.h"
 
 #include <gtest/gtest.h>
 

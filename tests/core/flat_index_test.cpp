@@ -1,8 +1,8 @@
-// flat_index (volpol/core/flat_index.h): the cluster's name indexes keep 8 bytes a slot, a tag of
+// flat_index (volpol/detail/flat_index.h): the cluster's name indexes keep 8 bytes a slot, a tag of
 // the hash's low 32 bits. Every key stays findable through growth, keys whose tags are equal
 // are told apart by `same` (the object's key), and an absent key is not found. flat_hash_map
 // (the walk's trackers) is that index over a vector of its own entries.
-#include "volpol/core/flat_index.h"
+#include "volpol/detail/flat_index.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
-// lazy_vector (volpol/core/lazy_vector.h): the std::vector subset records use, in one pointer.
-#include "volpol/core/lazy_vector.h"
+// lazy_vector (volpol/detail/lazy_vector.h): the std::vector subset records use, in one pointer.
+#include "volpol/detail/lazy_vector.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "volpol/core/value_yaml.h"
+#include "volpol/detail/value_yaml.h"
 
 namespace volpol {
 namespace {

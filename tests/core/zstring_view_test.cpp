@@ -1,5 +1,5 @@
-// zstring_view (volpol/core/zstring_view.h): a NUL-terminated view in one pointer.
-#include "volpol/core/zstring_view.h"
+// zstring_view (volpol/detail/zstring_view.h): a NUL-terminated view in one pointer.
+#include "volpol/detail/zstring_view.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

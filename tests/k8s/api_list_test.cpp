@@ -2,7 +2,7 @@
 // here, so every answer shape is under the test's control): pages and continue tokens, ListMeta
 // before or after items, chunked and length-delimited bodies, a 410 restart that reads nothing
 // twice, the API server's errors, a broken connection and a malformed answer.
-#include "volpol/k8s/api_list.h"
+#include "volpol/detail/api_list.h"
 
 #include <gtest/gtest.h>
 #include <sys/socket.h>

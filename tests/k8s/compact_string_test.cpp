@@ -1,6 +1,6 @@
-// compact_string (volpol/k8s/compact_string.h): 8 bytes, no heap block when empty or when the
+// compact_string (volpol/detail/compact_string.h): 8 bytes, no heap block when empty or when the
 // value is a Kubernetes enumeration value (well_known_values).
-#include "volpol/k8s/compact_string.h"
+#include "volpol/detail/compact_string.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

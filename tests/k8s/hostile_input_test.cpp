@@ -20,7 +20,7 @@
 
 #include "volpol/core/result.h"
 #include "volpol/k8s/loader.h"
-#include "volpol/k8s/yaml_check.h"
+#include "volpol/detail/yaml_check.h"
 
 namespace volpol::k8s {
 namespace {

@@ -1,6 +1,6 @@
-// append_json_string / json_string (volpol/k8s/json_text.h): the string literal every JSON
+// append_json_string / json_string (volpol/detail/json_text.h): the string literal every JSON
 // writer uses.
-#include "volpol/k8s/json_text.h"
+#include "volpol/detail/json_text.h"
 
 #include <gtest/gtest.h>
 

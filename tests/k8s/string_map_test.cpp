@@ -1,5 +1,5 @@
-// string_map (volpol/k8s/string_map.h): a Go map[string]string in one block.
-#include "volpol/k8s/string_map.h"
+// string_map (volpol/detail/string_map.h): a Go map[string]string in one block.
+#include "volpol/detail/string_map.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-// record_list (volpol/plan/record_list.h): records keep their addresses while the list grows
+// record_list (volpol/detail/record_list.h): records keep their addresses while the list grows
 // past several chunks, random access and iteration agree, copies are deep, and standard
 // algorithms take its iterators.
-#include "volpol/plan/record_list.h"
+#include "volpol/detail/record_list.h"
 
 #include <gtest/gtest.h>
 

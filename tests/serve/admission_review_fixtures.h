@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "volpol/k8s/json_text.h"
+#include "volpol/detail/json_text.h"
 #include "volpol/serve/admission_review.h"
 
 namespace volpol::testing {

@@ -90,7 +90,7 @@ void classify_kubectl_failure(kubectl_call& call);
 /// method, once for all requests) and forwards plain HTTP from the socket to the API server.
 /// The socket lives in a fresh temporary folder of mode 0700 (no TCP port another local user
 /// could reach). Requests must send `Host: localhost` (kubectl proxy's --accept-hosts).
-/// volpol/k8s/api_list.h reads lists through it, page by page (doc/live-cluster.md says why a
+/// volpol/detail/api_list.h reads lists through it, page by page (doc/live-cluster.md says why a
 /// proxy and not `kubectl get --raw` per page).
 class kubectl_proxy {
  public:

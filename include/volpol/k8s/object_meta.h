@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "volpol/core/diagnostic.h"
-#include "volpol/k8s/compact_string.h"
-#include "volpol/k8s/shared_string.h"
-#include "volpol/k8s/string_map.h"
+#include "volpol/detail/compact_string.h"
+#include "volpol/detail/shared_string.h"
+#include "volpol/detail/string_map.h"
 
 namespace volpol::k8s {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/k8s/compact_string.h"
+#include "volpol/detail/compact_string.h"
 #include "volpol/k8s/object_meta.h"
 #include "volpol/k8s/quantity.h"
 #include "volpol/k8s/volume_source.h"

@@ -24,7 +24,7 @@
 #include <string_view>
 
 #include "volpol/core/result.h"
-#include "volpol/k8s/compact_string.h"
+#include "volpol/detail/compact_string.h"
 
 namespace volpol::k8s {
 

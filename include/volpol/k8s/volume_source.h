@@ -13,8 +13,8 @@
 #include <string>
 #include <string_view>
 
-#include "volpol/core/deep_ptr.h"
-#include "volpol/k8s/compact_string.h"
+#include "volpol/detail/deep_ptr.h"
+#include "volpol/detail/compact_string.h"
 #include "volpol/k8s/object_meta.h"
 
 namespace volpol::k8s {

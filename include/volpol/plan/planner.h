@@ -31,7 +31,7 @@
 #include "volpol/k8s/cluster.h"
 #include "volpol/plan/backup_options.h"
 #include "volpol/plan/item_collection.h"
-#include "volpol/plan/record_list.h"
+#include "volpol/detail/record_list.h"
 #include "volpol/plan/volume_record.h"
 #include "volpol/policy/policies.h"
 

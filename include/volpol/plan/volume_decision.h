@@ -19,7 +19,7 @@
 #include <optional>
 #include <string_view>
 
-#include "volpol/core/deep_ptr.h"
+#include "volpol/detail/deep_ptr.h"
 #include "volpol/helper/decision.h"
 #include "volpol/k8s/persistent_volume.h"
 #include "volpol/k8s/persistent_volume_claim.h"

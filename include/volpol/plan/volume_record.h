@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/core/deep_ptr.h"
-#include "volpol/core/lazy_vector.h"
+#include "volpol/detail/deep_ptr.h"
+#include "volpol/detail/lazy_vector.h"
 #include "volpol/core/value.h"
-#include "volpol/core/zstring_view.h"
+#include "volpol/detail/zstring_view.h"
 #include "volpol/plan/volume_decision.h"
 #include "volpol/policy/volume_policy.h"
 

@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "loader_reader.h"
-#include "volpol/k8s/shared_string.h"
+#include "volpol/detail/shared_string.h"
 
 namespace volpol::k8s::detail {
 

@@ -9,7 +9,7 @@
 #include "loader_reader.h"
 #include "loader_source.h"
 #include "volpol/k8s/limits.h"
-#include "volpol/k8s/shared_string.h"
+#include "volpol/detail/shared_string.h"
 
 namespace volpol::k8s::detail {
 

@@ -14,7 +14,7 @@
 #include <cstddef>
 
 #include "volpol/k8s/object_meta.h"
-#include "volpol/k8s/string_map.h"
+#include "volpol/detail/string_map.h"
 
 namespace volpol::k8s::detail {
 

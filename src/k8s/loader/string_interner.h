@@ -16,7 +16,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "volpol/k8s/compact_string.h"
+#include "volpol/detail/compact_string.h"
 
 namespace volpol::k8s::detail {
 

@@ -9,7 +9,7 @@
 
 #include "loader_parallel.h"
 #include "loader_stream.h"
-#include "volpol/k8s/yaml_check.h"
+#include "volpol/detail/yaml_check.h"
 #include "yaml_lines.h"
 #include "yaml_tree.h"
 #include "yaml_tree_adapter.h"

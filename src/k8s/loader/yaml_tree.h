@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/yaml_check.h"
+#include "volpol/detail/yaml_check.h"
 
 namespace volpol::k8s::detail {
 

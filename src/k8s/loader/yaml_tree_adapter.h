@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "loader_reader.h"
-#include "volpol/k8s/shared_string.h"
+#include "volpol/detail/shared_string.h"
 #include "yaml_tree.h"
 
 namespace volpol::k8s::detail {

@@ -43,7 +43,7 @@
 #include <string_view>
 
 #include "volpol/k8s/loader.h"
-#include "volpol/k8s/yaml_check.h"
+#include "volpol/detail/yaml_check.h"
 
 namespace volpol::k8s::detail {
 

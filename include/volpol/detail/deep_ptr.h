@@ -1,4 +1,4 @@
-// volpol/core/deep_ptr.h — a std::unique_ptr that copies what it points to: for a member that
+// volpol/detail/deep_ptr.h — a std::unique_ptr that copies what it points to: for a member that
 // is usually absent and kept behind one pointer to save memory, in a type that must still copy
 // as a value (lazy_vector.h; k8s::volume_sources' nfs and csi details).
 #pragma once

@@ -1,4 +1,4 @@
-// volpol/k8s/json_text.h — a string as a JSON string literal: the one home of JSON quoting.
+// volpol/detail/json_text.h — a string as a JSON string literal: the one home of JSON quoting.
 // volpol's own (plan, explain, lint, test/diff/audit reports) and Go's (what Velero and the
 // API server write: BackupVolumeInfo, AdmissionReview responses, serve's logs).
 #pragma once

@@ -1,4 +1,4 @@
-// volpol/core/lazy_vector.h — a vector held by one pointer: nothing allocated (and 8 bytes)
+// volpol/detail/lazy_vector.h — a vector held by one pointer: nothing allocated (and 8 bytes)
 // while it is empty. For members that are almost always empty in large arrays: a plan's
 // 64k records each have a list of errors and, only when traced, a list of steps.
 #pragma once
@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "volpol/core/deep_ptr.h"
+#include "volpol/detail/deep_ptr.h"
 
 namespace volpol {
 

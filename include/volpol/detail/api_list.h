@@ -1,4 +1,4 @@
-// volpol/k8s/api_list.h — reads Kubernetes lists from the API server page by page, through a
+// volpol/detail/api_list.h — reads Kubernetes lists from the API server page by page, through a
 // `kubectl proxy` child (volpol/k8s/kubectl.h: kubectl authenticates, volpol takes the bytes
 // raw), straight into the loader: no list is ever held whole, by volpol or by kubectl.
 //

@@ -1,4 +1,4 @@
-// volpol/core/value_yaml.h — a value (value.h) from a yaml-cpp node, typed as Go's yaml.v3
+// volpol/detail/value_yaml.h — a value (value.h) from a yaml-cpp node, typed as Go's yaml.v3
 // types `any`. The one core header that names a yaml-cpp type: converting one is its purpose.
 #pragma once
 

@@ -1,4 +1,4 @@
-// volpol/core/text_file.h — reading a whole text input (a policy, a test file) with a bound.
+// volpol/detail/text_file.h — reading a whole text input (a policy, a test file) with a bound.
 #pragma once
 
 #include <cstdint>

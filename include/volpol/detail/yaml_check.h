@@ -1,4 +1,4 @@
-// volpol/k8s/yaml_check.h — checks YAML text the way Velero's YAML library (go-yaml v3, a port
+// volpol/detail/yaml_check.h — checks YAML text the way Velero's YAML library (go-yaml v3, a port
 // of libyaml) reads it, before yaml-cpp builds a tree: characters, syntax, nesting depth,
 // aliases, size. yaml-cpp accepts inputs yaml.v3 rejects (a raw NUL, invalid UTF-8, content
 // after a flow value) and expands nothing but walks every alias each time it is referenced, so

@@ -1,4 +1,4 @@
-// volpol/core/flat_index.h — an open-addressing hash index from keys to positions in a
+// volpol/detail/flat_index.h — an open-addressing hash index from keys to positions in a
 // sequence the caller keeps (the cluster's objects), and flat_hash_map, the same index over a
 // vector of its own (the backup walk's trackers).
 //

@@ -1,4 +1,4 @@
-// volpol/k8s/string_map.h — a Go `map[string]string` (labels, annotations, volumeAttributes,
+// volpol/detail/string_map.h — a Go `map[string]string` (labels, annotations, volumeAttributes,
 // StorageClass and VolumeSnapshotClass parameters, ConfigMap data) held in one block.
 //
 // Labels and annotations are most of a loaded object's strings: at 30k objects about 180k

@@ -1,4 +1,4 @@
-// volpol/k8s/shared_string.h — an immutable string whose copies share one heap allocation, for
+// volpol/detail/shared_string.h — an immutable string whose copies share one heap allocation, for
 // a value that many loaded objects repeat: the file they were read from (object_origin::file).
 // A 30k-object dump has one file name; as a std::string in each object it would be 30k copies
 // (and 30k allocations when the path is longer than 15 characters).
@@ -23,7 +23,7 @@
 #include <string>
 #include <string_view>
 
-#include "volpol/k8s/compact_string.h"
+#include "volpol/detail/compact_string.h"
 
 namespace volpol::k8s {
 

@@ -1,4 +1,4 @@
-// volpol/k8s/compact_string.h — an immutable-size string in 8 bytes, for the many fields of
+// volpol/detail/compact_string.h — an immutable-size string in 8 bytes, for the many fields of
 // the loaded objects that are usually empty (a pod volume has ~10 possible source details,
 // one or none set). std::string takes 32 bytes even when empty; at 300k objects the difference
 // is most of the loader's memory.
@@ -34,7 +34,7 @@
 #include <string_view>
 #include <utility>
 
-#include "volpol/core/zstring_view.h"
+#include "volpol/detail/zstring_view.h"
 
 namespace volpol::k8s {
 

@@ -1,4 +1,4 @@
-// volpol/plan/record_list.h — the records of a plan (plan_result::volumes): a sequence of
+// volpol/detail/record_list.h — the records of a plan (plan_result::volumes): a sequence of
 // volume_record with random access, like std::deque, in chunks of 256 records.
 //
 // Why not std::deque: the backup walk keeps pointers to the records it is still deciding, so

@@ -1,4 +1,4 @@
-// volpol/core/zstring_view.h — a view of a NUL-terminated string in 8 bytes (one pointer), for
+// volpol/detail/zstring_view.h — a view of a NUL-terminated string in 8 bytes (one pointer), for
 // names that large arrays hold by the hundreds of thousands: a plan's records name their PVC,
 // PV, pod, pod volume and storage class, views into the cluster's strings. A std::string_view
 // is 16 bytes (pointer and size); the strings viewed all end in a NUL (std::string::c_str,
