@@ -15,11 +15,9 @@
 // Layers, each including only the ones above it: core, k8s, policy, helper, plan
 // (doc/ARCHITECTURE.md). volpol/detail/ holds the memory-layout and loader types the public
 // structs are made of (compact_string, string_map, record_list ...) and helpers such as JSON
-// quoting: included where needed, not an API of their own. Left out on purpose, include them yourself when you need them:
-// the headers whose purpose is a third-party type (volpol/detail/value_yaml.h and
-// volpol/k8s/object_yaml.h take yaml-cpp nodes; volpol/detail/yaml_check.h checks text for
-// yaml-cpp) and the command line's layers (volpol/lint, volpol/verify, volpol/serve,
-// volpol/cli: volpol::cli).
+// quoting: included where needed, not an API of their own. Left out on purpose, include them
+// yourself when you need them: volpol/k8s/object_yaml.h (it takes yaml-cpp nodes) and the
+// command line's layers (volpol/lint, volpol/verify, volpol/serve, volpol/cli: volpol::cli).
 #pragma once
 
 // core: the types every layer uses: diagnostic, result<T>, value
