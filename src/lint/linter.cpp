@@ -128,48 +128,29 @@ void rule_selection::disable_all() {
 
 namespace {
 
-struct rule_check {
-  rule_id id;
-  void (*check)(detail::context&);
-};
-
-// Document rules first: cluster rules look at what they found (said_never_matches).
-constexpr rule_check checks[] = {
-    {rule_id::velero_warning, detail::check_velero_warnings},
-    {rule_id::unknown_volume_type, detail::check_unknown_volume_types},
-    {rule_id::unknown_pvc_phase, detail::check_unknown_pvc_phases},
-    {rule_id::unknown_access_mode, detail::check_unknown_access_modes},
-    {rule_id::unknown_volume_mode, detail::check_unknown_volume_modes},
-    {rule_id::contradictory_conditions, detail::check_contradictory_conditions},
-    {rule_id::unreachable_policy, detail::check_unreachable_policies},
-    {rule_id::unsupported_fs_backup, detail::check_unsupported_fs_backup},
-    {rule_id::custom_without_parameters, detail::check_custom_without_parameters},
-    {rule_id::unread_parameter, detail::check_unread_parameters},
-    {rule_id::global_snapshot_overridden, detail::check_global_snapshot_overridden},
-    {rule_id::version_dependent, detail::check_version_dependent},
-    {rule_id::policy_matches_nothing, detail::check_policy_coverage},
-    {rule_id::unknown_storage_class, detail::check_unknown_storage_classes},
-    {rule_id::unknown_nfs_server, detail::check_unknown_nfs_servers},
-    {rule_id::unknown_csi_driver, detail::check_unknown_csi_drivers},
-    {rule_id::volume_not_backed_up, detail::check_volumes_not_backed_up},
-    {rule_id::fs_backup_refused, detail::check_fs_backup_refused},
-    {rule_id::block_data_movement, detail::check_block_data_movement},
-    {rule_id::annotation_unknown_volume, detail::check_annotation_unknown_volumes},
-    {rule_id::conflicting_pod_annotations, detail::check_conflicting_pod_annotations},
-    {rule_id::volume_backup_fails, detail::check_volumes_backup_fails},
-};
+/// The registry's rules in the order they run: by pass, then by ID; cluster rules last (they
+/// look at what the document rules found).
+std::vector<const rule_info*> run_order() {
+  std::vector<const rule_info*> order;
+  for (const rule_info& r : all_rules()) order.push_back(&r);
+  std::stable_sort(order.begin(), order.end(), [](const rule_info* a, const rule_info* b) {
+    return std::pair(a->scope, a->pass) < std::pair(b->scope, b->pass);
+  });
+  return order;
+}
 
 }  // namespace
 
 std::vector<finding> run_lint(const lint_input& in, const rule_selection& rules) {
   std::vector<finding> all;
   detail::context ctx(in, all);
-  for (const rule_check& rc : checks) {
-    if (info(rc.id).scope == rule_scope::cluster && !ctx.has_cluster()) continue;
+  static const std::vector<const rule_info*> order = run_order();
+  for (const rule_info* r : order) {
+    if (r->scope == rule_scope::cluster && !ctx.has_cluster()) continue;
     // A disabled document rule still runs, as later rules skip the policies it says never match
     // (said_never_matches); its findings are dropped below. A disabled cluster rule does not run.
-    if (info(rc.id).scope == rule_scope::cluster && !rules.enabled(rc.id)) continue;
-    rc.check(ctx);
+    if (r->scope == rule_scope::cluster && !rules.enabled(r->id)) continue;
+    r->check(ctx);
   }
   std::erase_if(all, [&](const finding& f) { return !rules.enabled(f.rule); });
   sort_findings(all);

@@ -56,6 +56,12 @@ enum class rule_id : std::uint16_t {
   volume_backup_fails,          ///< VP210: a volume Velero fails to back up (PartiallyFailed, FailedValidation)
 };
 
+namespace detail {
+class context;  // what a check reads and where it reports (src/lint/context.h)
+}  // namespace detail
+
+/// One row of the rule registry (src/lint/rule.cpp): everything about a rule. Adding a rule is
+/// a row here, its `rule_id`, and its check in a file of its own.
 struct rule_info {
   rule_id id;
   std::string_view code;  ///< "VP110": stable
@@ -64,6 +70,12 @@ struct rule_info {
   rule_scope scope;
   std::string_view summary;      ///< one line, for the table
   std::string_view explanation;  ///< one paragraph: what, why it matters, how to fix
+  /// When the check runs: by pass, then by ID. A rule that says a policy never matches
+  /// (finding::never_matches) runs in an earlier pass than the rules that skip such policies
+  /// (0: never-matching values, 1: contradictory conditions, 2: unreachable policies, 3: the
+  /// rest).
+  std::uint8_t pass;
+  void (*check)(detail::context&);  ///< the rule's check
 };
 
 /// Every rule, in ID order.
