@@ -28,6 +28,14 @@ TEST(lint_rules, every_rule_has_a_unique_code_name_and_documentation) {
   EXPECT_EQ(find_rule("vp110"), &info(rule_id::unreachable_policy));
   EXPECT_EQ(find_rule("unreachable-policy"), &info(rule_id::unreachable_policy));
   EXPECT_EQ(find_rule("VP999"), nullptr);
+  for (const rule_info& r : all_rules()) {
+    EXPECT_NE(r.check, nullptr) << r.code;  // a row without its check would never find anything
+    EXPECT_LE(r.pass, 3) << r.code;
+  }
+  // The rules that say a policy never matches run before the ones that skip such policies.
+  EXPECT_LT(info(rule_id::unknown_volume_type).pass, info(rule_id::contradictory_conditions).pass);
+  EXPECT_LT(info(rule_id::contradictory_conditions).pass, info(rule_id::unreachable_policy).pass);
+  EXPECT_LT(info(rule_id::unreachable_policy).pass, info(rule_id::unsupported_fs_backup).pass);
 }
 
 TEST(lint_rules, doc_lint_rules_md_is_generated_from_the_registry) {
