@@ -8,6 +8,7 @@
 // not a scalar is no Kubernetes field and is passed over.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <string_view>
@@ -45,20 +46,16 @@ struct yaml_tree_adapter {
   /// A node's `line` when its place is unknown (a yaml-cpp node built in memory).
   static constexpr std::uint32_t unknown_line = 0xffffffff;
 
-  static bool true_word(std::string_view s) {
-    static constexpr std::array<std::string_view, 11> words = {"true", "True", "TRUE", "yes", "Yes", "YES",
-                                                               "on",   "On",   "ON",   "y",   "Y"};
-    for (auto w : words)
-      if (s == w) return true;
-    return false;
+  /// YAML 1.1's words for true and false, as sigs.k8s.io/yaml reads a plain scalar into a bool.
+  static constexpr std::array<std::string_view, 11> true_words = {"true", "True", "TRUE", "yes", "Yes", "YES",
+                                                                  "on",   "On",   "ON",   "y",   "Y"};
+  static constexpr std::array<std::string_view, 11> false_words = {"false", "False", "FALSE", "no", "No", "NO",
+                                                                   "off",   "Off",   "OFF",   "n",  "N"};
+  static bool one_of(std::string_view s, const std::array<std::string_view, 11>& words) {
+    return std::find(words.begin(), words.end(), s) != words.end();
   }
-  static bool false_word(std::string_view s) {
-    static constexpr std::array<std::string_view, 11> words = {"false", "False", "FALSE", "no", "No", "NO",
-                                                               "off",   "Off",   "OFF",   "n",  "N"};
-    for (auto w : words)
-      if (s == w) return true;
-    return false;
-  }
+  static bool true_word(std::string_view s) { return one_of(s, true_words); }
+  static bool false_word(std::string_view s) { return one_of(s, false_words); }
 
   [[nodiscard]] const yaml_tree::node& at(node n) const { return tree.nodes[n.index]; }
 
