@@ -34,6 +34,7 @@
 #include "volpol/k8s/label_selector.h"
 #include "volpol/k8s/label_syntax.h"
 #include "volpol/k8s/limits.h"
+#include "volpol/k8s/live_cluster.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/k8s/namespace.h"
 #include "volpol/k8s/node.h"

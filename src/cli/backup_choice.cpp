@@ -20,10 +20,10 @@ result<backup_choice> choose_backup(const std::string& arg, const k8s::cluster& 
     return make_error(fmt::format("cannot read `{}`: no such file", arg));
   if (!is_file && (arg.ends_with(".yaml") || arg.ends_with(".yml") || arg.ends_with(".json")))
     return make_error(fmt::format("cannot read `{}`: no such file", arg));
-  auto chosen = is_file ? plan::backup_from_file(arg) : plan::backup_by_name(loaded, arg);
+  auto chosen = is_file ? k8s::backup_from_file(arg) : k8s::backup_by_name(loaded, arg);
   if (const diagnostic* e = chosen.error()) return *e;
   c.options = plan::backup_options_from(chosen->backup);
-  c.from_schedule = chosen->source == plan::chosen_backup::from::schedule;
+  c.from_schedule = chosen->source == k8s::chosen_backup::from::schedule;
   if (c.from_schedule) c.options.schedule_name = chosen->schedule_name;
   c.warnings = std::move(chosen->warnings);
   c.backup = std::move(chosen->backup);

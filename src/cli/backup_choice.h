@@ -23,7 +23,7 @@ struct backup_choice {
   diagnostics warnings;  ///< a --backup FILE's warnings (unknown spec fields ...)
 };
 
-/// `--backup ARG`: a readable file holds a Backup or a Schedule (plan::backup_from_file); any
+/// `--backup ARG`: a readable file holds a Backup or a Schedule (k8s::backup_from_file); any
 /// other ARG names a Backup (or Schedule) among `loaded` ("name" or "namespace/name").
 /// An empty ARG gives the defaults.
 /// @return the choice, or the error (naming the file, or listing what was loaded).

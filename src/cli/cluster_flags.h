@@ -1,42 +1,15 @@
 // cluster_flags.h (private to the cli layer) — reading a live cluster: the flags any subcommand can add, and
-// what is read through kubectl.
+// where it reads.
 //
 //     volpol plan --cluster [--context NAME] [--kubeconfig FILE] [--velero-namespace velero]
 //                 [--resource-policies-configmap NAME] [--global-backup-volume-policies-configmap NAME]
 //                 [--from-backup NAME | --from-schedule NAME] [--chunk-size N]
 //
-// With --cluster, volpol runs the real kubectl (so every kubeconfig auth method works) for:
-//   - PersistentVolumes, PersistentVolumeClaims and Pods of all namespaces: pages of
-//     --chunk-size objects read raw through one `kubectl proxy` child, the three lists at once,
-//     streamed into the loader (volpol/detail/api_list.h); failing = no plan (exit 3);
-// and GETs through the same proxy for the small lists and objects (failures said as the
-// `kubectl get` they stand for):
-//   - Namespaces, Nodes, StorageClasses, VolumeSnapshotClasses: facts for the notes (the node
-//     agent pods — `name=node-agent` in the Velero namespace — against the nodes; CSI drivers
-//     without a VolumeSnapshotClass) and for the namespace filter's warning; failing = a warning
-//     and the old assumption;
-//   - in the Velero namespace: VolumeSnapshotLocations (their providers, used when
-//     --volume-snapshot-locations is not given, or to resolve the bare names it gives), the
-//     Backup (--from-backup) or Schedule (--from-schedule, its spec.template) whose options the
-//     plan takes, and the policy ConfigMaps: --resource-policies-configmap (as `velero backup
-//     create` names it; else the Backup's or Schedule's spec.resourcePolicy) and the server's
-//     --global-backup-volume-policies-configmap (as `velero server` names it).
-// Errors name the kubectl call and say what went wrong: kubectl missing, the context unknown
-// (with the contexts there are), access denied (user, verb, resource, scope), not logged in,
-// server unreachable, a named object not found.
+// With --cluster, volpol reads the cluster through kubectl: k8s::read_live_cluster and
+// k8s::load_live_objects (volpol/k8s/live_cluster.h) say what and how.
 #pragma once
 
-#include <cstdio>
-#include <memory>
-#include <optional>
-#include <string>
-#include <vector>
-
-#include "volpol/core/result.h"
-#include "volpol/k8s/kubectl.h"
-#include "volpol/k8s/loader.h"
-#include "volpol/plan/backup_source.h"
-#include "volpol/plan/volume_snapshot_location.h"
+#include "volpol/k8s/live_cluster.h"
 
 namespace CLI {
 class App;
@@ -44,85 +17,16 @@ class App;
 
 namespace volpol::cli {
 
-/// The live-cluster flags as given.
-struct cluster_flags {
-  bool cluster = false;                     ///< --cluster
-  std::string context;                      ///< --context
-  std::string kubeconfig;                   ///< --kubeconfig
-  std::string kubectl = "kubectl";          ///< --kubectl (program name or path)
-  std::string velero_namespace = "velero";  ///< --velero-namespace
-  std::string resource_policies_configmap;  ///< --resource-policies-configmap
-  std::string global_policies_configmap;    ///< --global-backup-volume-policies-configmap
-  std::string from_backup;                  ///< --from-backup
-  std::string from_schedule;                ///< --from-schedule
-  std::string velero_version;               ///< the plan's --velero-version ("": read the release)
-  std::size_t chunk_size = 500;             ///< --chunk-size: objects per page of the PV, PVC and pod lists
-  /// Read every Schedule, Backup and ConfigMap of the Velero namespace as objects (`volpol
-  /// coverage`, which plans each Schedule with its policy ConfigMap).
-  bool velero_objects = false;
+/// The live-cluster flags as given: --cluster, and where and what to read
+/// (k8s::live_cluster_source: --context ... --chunk-size).
+struct cluster_flags : k8s::live_cluster_source {
+  bool cluster = false;  ///< --cluster
 };
 
 /// Adds the live-cluster flags to `cmd` (option group "Live cluster").
 void add_cluster_flags(CLI::App* cmd, cluster_flags& flags);
 
-/// A named text read from the cluster (a Backup, a ConfigMap) and what to call it in messages.
-struct fetched_text {
-  std::string text;    ///< JSON as kubectl printed it
-  std::string source;  ///< `kubectl get configmap volume-policy -n velero`
-};
-
-/// What was read from the cluster besides PVs, PVCs and pods.
-struct live_cluster {
-  k8s::kubectl_config kubectl;
-  std::string context;  ///< the context used (the current one when not given)
-  std::string velero_namespace;
-  std::vector<std::string> namespaces;  ///< Namespace names, sorted (empty if not readable)
-  bool namespaces_read = false;
-  std::vector<std::string> nodes;  ///< Node names, sorted
-  bool nodes_read = false;
-  /// CSI drivers of StorageClasses that no VolumeSnapshotClass serves: "driver (class, ...)".
-  std::vector<std::string> drivers_without_snapshot_class;
-  bool snapshot_classes_read = false;
-  /// The StorageClass and VolumeSnapshotClass lists as kubectl printed them (JSON), loaded as
-  /// objects beside the PVs, PVCs and pods: the plan picks the VolumeSnapshotClass Velero's CSI
-  /// action picks, as from a dump of the same cluster.
-  std::vector<fetched_text> class_lists;
-  std::vector<plan::volume_snapshot_location> volume_snapshot_locations;  ///< from the cluster
-  bool volume_snapshot_locations_read = false;
-  /// --from-backup / --from-schedule: the Backup (a Schedule's as its controller creates it),
-  /// decoded by plan::backup_from_text.
-  std::optional<plan::chosen_backup> backup;
-  std::optional<fetched_text> policy;         ///< the backup's resource-policy ConfigMap
-  std::optional<fetched_text> global_policy;  ///< the server's global volume-policy ConfigMap
-  /// Deployments and DaemonSets of the Velero namespace (the release's image tag), when readable.
-  std::vector<fetched_text> workload_lists;
-  /// With cluster_flags::velero_objects: the Schedule, Backup and ConfigMap lists of the Velero
-  /// namespace, loaded as objects beside the volumes.
-  std::vector<fetched_text> velero_lists;
-  /// The `kubectl proxy` child every read goes through (k8s/api_list.h); stopped with the last
-  /// copy, which load_live_objects lets go of once it has read the lists.
-  mutable std::shared_ptr<k8s::kubectl_proxy> proxy;
-  diagnostics warnings;          ///< what could not be read and was assumed instead
-  std::size_t chunk_size = 500;  ///< objects per page of the PV, PVC and pod lists (0: one request each)
-  /// Lists restarted while load_live_objects read them (a continue token expired: 410); set by
-  /// it, said in a note.
-  mutable std::size_t list_restarts = 0;
-};
-
-/// Reads everything but PVs, PVCs and pods. Policy ConfigMap named by the Backup or Schedule
-/// is read only when `flags.resource_policies_configmap` is empty.
-/// @return the facts, or the error that stops the plan (kubectl missing, unknown context, a
-///         named Backup, Schedule or ConfigMap that cannot be read).
-[[nodiscard]] result<live_cluster> read_live_cluster(const cluster_flags& flags);
-
-/// Streams the PersistentVolume, PersistentVolumeClaim and Pod lists of all namespaces into the
-/// loader, page by page, raw, through one `kubectl proxy` child (volpol/detail/api_list.h).
-/// Problems name `kubectl get persistentvolumes,persistentvolumeclaims,pods --all-namespaces`.
-/// A failed list adds its explanation (an error, as for `kubectl get RESOURCE`) to `problems`;
-/// `failed` is set then and no object is kept.
-[[nodiscard]] k8s::load_result load_live_objects(const live_cluster& live, k8s::load_options options, bool& failed);
-
-/// Notes for the plan from the facts read (node agents against nodes, snapshot classes).
-[[nodiscard]] std::vector<std::string> live_cluster_notes(const live_cluster& live, const k8s::cluster& objects);
+using k8s::fetched_text;
+using k8s::live_cluster;
 
 }  // namespace volpol::cli

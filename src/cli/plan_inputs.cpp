@@ -17,14 +17,14 @@
 #include <set>
 #include <sstream>
 
+#include "backup_choice.h"
 #include "capped_problems.h"
+#include "input_limit_flags.h"
 #include "load_progress.h"
 #include "phase_timings.h"
 #include "readable_file.h"
 #include "suggest.h"
 #include "volpol/cli/app.h"
-#include "backup_choice.h"
-#include "input_limit_flags.h"
 #include "volpol/detail/value_yaml.h"
 #include "volpol/plan/glob.h"
 
@@ -97,12 +97,13 @@ result<plan::volume_snapshot_location> volume_snapshot_location_from(const std::
   const std::string flag = "--volume-snapshot-locations";
   if (text.find('=') == std::string::npos) {
     if (live)
-      for (const plan::volume_snapshot_location& l : live->volume_snapshot_locations)
-        if (l.name == text) return l;
+      for (const k8s::volume_snapshot_location_object& l : live->volume_snapshot_locations)
+        if (l.metadata.name == text) return plan::volume_snapshot_location{std::string(l.metadata.name), l.provider};
     if (!is_known_provider(text)) {
       std::vector<std::string> names;
       if (live)
-        for (const plan::volume_snapshot_location& l : live->volume_snapshot_locations) names.push_back(l.name);
+        for (const k8s::volume_snapshot_location_object& l : live->volume_snapshot_locations)
+          names.emplace_back(l.metadata.name);
       const std::string near = closest_word(text, live ? names : known_providers);
       std::string help;
       if (!near.empty()) help = fmt::format("did you mean `{}`? ", near);
@@ -161,7 +162,9 @@ result<plan::server_options> server_options_from(const plan_options& opt, const 
     if (const diagnostic* e = parsed.error()) return *e;
     s.volume_snapshot_locations.push_back(std::move(parsed).value());
   }
-  if (opt.volume_snapshot_locations.empty() && live) s.volume_snapshot_locations = live->volume_snapshot_locations;
+  if (opt.volume_snapshot_locations.empty() && live)
+    for (const k8s::volume_snapshot_location_object& l : live->volume_snapshot_locations)
+      s.volume_snapshot_locations.push_back({std::string(l.metadata.name), l.provider});
   if (!opt.default_volume_snapshot_locations.empty()) {
     auto defaults = plan::parse_map_flag(opt.default_volume_snapshot_locations, ':');
     if (const diagnostic* e = defaults.error()) return make_error("--default-volume-snapshot-locations: " + e->message);
@@ -173,10 +176,10 @@ result<plan::server_options> server_options_from(const plan_options& opt, const 
 /// The Backup's options before the flags, as far as they are known before loading: the Backup
 /// --from-backup / --from-schedule read from the cluster, or a --backup FILE; the defaults
 /// otherwise (a --backup NAME is looked up among the loaded objects by prepare_plan).
-result<plan::backup_options> base_options(const plan_options& opt, const plan::chosen_backup* from_cluster) {
+result<plan::backup_options> base_options(const plan_options& opt, const k8s::chosen_backup* from_cluster) {
   if (from_cluster) {
     plan::backup_options o = plan::backup_options_from(from_cluster->backup);
-    if (from_cluster->source == plan::chosen_backup::from::schedule) o.schedule_name = from_cluster->schedule_name;
+    if (from_cluster->source == k8s::chosen_backup::from::schedule) o.schedule_name = from_cluster->schedule_name;
     return o;
   }
   if (opt.backup_file.empty()) return plan::backup_options{};

@@ -7,11 +7,11 @@
 #include <string>
 #include <string_view>
 
+#include "volpol/detail/text_file.h"
+
 namespace volpol::cli {
 
-/// Why `path` cannot be read as a file ("No such file or directory", "it is a folder"; a
-/// folder is fine with `folder_ok`), or nullopt when it can. "" and "-" can.
-[[nodiscard]] std::optional<std::string> unreadable_reason(const std::string& path, bool folder_ok = false);
+using volpol::unreadable_reason;  // volpol/detail/text_file.h
 
 /// Whether `path` (given with `flag`, e.g. "--policy"; "" for a positional) can be opened for
 /// reading as a file (or, with `folder_ok`, is a folder). "-" (standard input) always can.

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 
 namespace volpol {
 
@@ -44,6 +45,17 @@ result<std::string> read_text_file(const std::string& path, std::uint64_t max_by
     text.append(buf, got);
   }
   return text;
+}
+
+std::optional<std::string> unreadable_reason(const std::string& path, bool folder_ok) {
+  if (path.empty() || path == "-") return std::nullopt;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::string(std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) return folder_ok ? std::nullopt : std::optional<std::string>("it is a folder");
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::string(errno != 0 ? std::strerror(errno) : "it cannot be opened");
+  return std::nullopt;
 }
 
 }  // namespace volpol

@@ -269,7 +269,7 @@ class reader {
       error(n, where, "expected BackupSpec fields, a Backup or Schedule object");
       return;
     }
-    auto parsed = plan::backup_from_text(emit(backup_obj), source);
+    auto parsed = k8s::backup_from_text(emit(backup_obj), source);
     if (const diagnostic* e = parsed.error()) {
       error(n, where, e->to_string());
       return;

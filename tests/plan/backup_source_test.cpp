@@ -11,6 +11,10 @@
 namespace volpol::plan {
 namespace {
 
+using k8s::backup_by_name;  // the Backup chooser lives in k8s (volpol/k8s/backup.h)
+using k8s::backup_from_file;
+using k8s::chosen_backup;
+
 const std::string objects = std::string(VOLPOL_SOURCE_DIR) + "/tests/data/velero/cluster-objects.yaml";
 
 std::string write_temp(const std::string& name, const std::string& text) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "volpol/core/result.h"
@@ -16,5 +17,9 @@ namespace volpol {
 /// directory"), "it is a folder", "standard input is not open (...)", "larger than N bytes",
 /// "not text (a NUL byte at offset N)", a read error's strerror.
 [[nodiscard]] result<std::string> read_text_file(const std::string& path, std::uint64_t max_bytes);
+
+/// Why `path` cannot be read as a file ("No such file or directory", "it is a folder"; a
+/// folder is fine with `folder_ok`), or nullopt when it can. "" and "-" can.
+[[nodiscard]] std::optional<std::string> unreadable_reason(const std::string& path, bool folder_ok = false);
 
 }  // namespace volpol

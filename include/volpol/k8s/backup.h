@@ -6,8 +6,10 @@
 //     auto b = backup_from_value(meta, origin, body);   // body: the object's top-level fields
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "volpol/core/result.h"
@@ -16,6 +18,8 @@
 #include "volpol/k8s/object_meta.h"
 
 namespace volpol::k8s {
+
+class cluster;
 
 /// Velero `BackupSpec`, the fields volpol reads (an absent optional is Go's nil).
 struct backup_spec {
@@ -96,5 +100,31 @@ struct unknown_field {
 /// when set, else the schedule's own annotations (not merged). Backup annotations decide the
 /// CSI snapshot class per driver (`velero.io/csi-volumesnapshot-class_<driver>`).
 [[nodiscard]] backup backup_from_schedule(const schedule& s, std::string_view timestamp = "20060102150405");
+
+/// The Backup a plan is for, and where it came from: a Backup, or a Schedule standing for the
+/// Backup its controller would create (backup_from_schedule).
+struct chosen_backup {
+  enum class from : std::uint8_t { backup, schedule };
+  k8s::backup backup;  ///< the Backup (for a Schedule: the one it would create)
+  from source = from::backup;
+  std::string schedule_name;  ///< for from::schedule
+  diagnostics warnings;       ///< backup_from_file: the file's warnings (unknown spec fields ...)
+};
+
+/// Reads `path` ("-" = standard input): YAML or JSON holding exactly one Velero Backup or
+/// Schedule (annotations all kept: they choose snapshot classes).
+/// @return the Backup, or an error naming the file ("expected one Backup or Schedule, found
+///         2 Backup"), or the loader's first error.
+[[nodiscard]] result<chosen_backup> backup_from_file(const std::string& path);
+
+/// The same for in-memory JSON or YAML text (a Backup or Schedule read from the cluster, a test
+/// file's backup), read as if it were the file `source`: the one decoder of a Backup's spec
+/// (backup_from_value) whatever the Backup comes from.
+[[nodiscard]] result<chosen_backup> backup_from_text(std::string_view text, std::string_view source);
+
+/// The Backup named `name` ("name" or "namespace/name") among the loaded Backups, else a
+/// Schedule of that name (then the Backup it would create).
+/// @return it, or an error listing the Backups and Schedules that were loaded.
+[[nodiscard]] result<chosen_backup> backup_by_name(const cluster& cluster, std::string_view name);
 
 }  // namespace volpol::k8s

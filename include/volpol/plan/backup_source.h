@@ -1,9 +1,6 @@
-// volpol/plan/backup_source.h — the Backup a plan is for: from a file holding a Backup or a
-// Schedule, or picked by name from the loaded objects; and its resource-policy ConfigMap.
-//
-// A Schedule stands for the Backup the schedule controller would create from it
-// (k8s::backup_from_schedule: pkg/controller/schedule_controller.go `getBackup`,
-// pkg/builder/backup_builder.go `FromSchedule`).
+// volpol/plan/backup_source.h — the resource-policy ConfigMap of the Backup a plan is for (the
+// Backup itself, from a file, a text or the loaded objects, is k8s::chosen_backup in
+// volpol/k8s/backup.h), and the policy it holds, checked as Velero's backup controller checks it.
 #pragma once
 
 #include <cstdint>
@@ -17,30 +14,6 @@
 #include "volpol/policy/policies.h"
 
 namespace volpol::plan {
-
-struct chosen_backup {
-  enum class from : std::uint8_t { backup, schedule };
-  k8s::backup backup;  ///< the Backup (for a Schedule: the one it would create)
-  from source = from::backup;
-  std::string schedule_name;  ///< for from::schedule
-  diagnostics warnings;       ///< backup_from_file: the file's warnings (unknown spec fields ...)
-};
-
-/// Reads `path` ("-" = standard input): YAML or JSON holding exactly one Velero Backup or
-/// Schedule (annotations all kept: they choose snapshot classes).
-/// @return the Backup, or an error naming the file ("expected one Backup or Schedule, found
-///         2 Backup"), or the loader's first error.
-[[nodiscard]] result<chosen_backup> backup_from_file(const std::string& path);
-
-/// The same for in-memory JSON or YAML text (a Backup or Schedule read from the cluster, a test
-/// file's backup), read as if it were the file `source`: the one decoder of a Backup's spec
-/// (k8s::backup_from_value) whatever the Backup comes from.
-[[nodiscard]] result<chosen_backup> backup_from_text(std::string_view text, std::string_view source);
-
-/// The Backup named `name` ("name" or "namespace/name") among the loaded Backups, else a
-/// Schedule of that name (then the Backup it would create).
-/// @return it, or an error listing the Backups and Schedules that were loaded.
-[[nodiscard]] result<chosen_backup> backup_by_name(const k8s::cluster& cluster, std::string_view name);
 
 /// The ConfigMap a Backup's `spec.resourcePolicy` names (kind `configmap`, any case, as
 /// `GetResourcePoliciesFromBackup` compares), looked up in the Backup's namespace among the
