@@ -2,6 +2,21 @@
 // the planner). Include it, link volpol::volpol (CMake) or `pkg-config --libs volpol`:
 //
 //     #include "volpol/volpol.h"
+//
+// Plan files (or the live cluster) as `volpol plan` does, every problem kept as data
+// (volpol/plan/request.h):
+//
+//     volpol::plan::plan_request request;
+//     request.policy_file = "policy.yaml";                 // --policy
+//     request.inputs = {"cluster.json"};                    // -f; or request.cluster: --cluster
+//     request.velero = volpol::velero_version::v1_18_2;     // --velero-version
+//     volpol::plan::prepare_result prepared = volpol::plan::prepare(request);
+//     for (const auto& p : prepared.problems) std::puts(p.what.to_string().c_str());
+//     if (prepared.plan)
+//       std::fputs(volpol::plan::render_table(prepared.plan->result, prepared.plan->context).c_str(), stdout);
+//
+// Or the steps yourself, from text: load, plan, explain one volume:
+//
 //     auto doc = volpol::policy::decode_resource_policies(policy_yaml, "policy.yaml");
 //     auto policies = volpol::policy::policies::build(doc.value());
 //     volpol::k8s::load_result loaded = volpol::k8s::load_text(objects_yaml, "objects.yaml");
@@ -9,6 +24,8 @@
 //     in.cluster = &loaded.objects;
 //     in.backup_policies = &policies.value();
 //     auto plan = volpol::plan::make_plan(in);   // plan->volumes, plan->summary
+//     for (const volpol::plan::volume_record& r : plan->volumes)
+//       volpol::plan::volume_explanation why = volpol::plan::explain_volume(r, *plan);  // each step
 //
 // tests/consumer/main.cpp is this example in full, built against an installed volpol.
 //
@@ -86,6 +103,7 @@
 #include "volpol/plan/planner.h"
 #include "volpol/plan/reason_text.h"
 #include "volpol/plan/report.h"
+#include "volpol/plan/request.h"
 #include "volpol/plan/resource_kind.h"
 #include "volpol/plan/volume_decision.h"
 #include "volpol/plan/volume_record.h"

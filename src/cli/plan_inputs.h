@@ -2,9 +2,8 @@
 // policy files, the cluster objects, the backup options and the server settings, with the
 // flags named as `velero backup create` and `velero server` name them.
 //
-// One way in for all of them: the policies through policy::load_backup_policies (every
-// problem printed exactly as `volpol validate` prints it), the objects through
-// k8s::load_objects, then plan::make_plan.
+// One way in for all of them: the flags make a plan::plan_request, plan::prepare reads, checks
+// and plans it (volpol/plan/request.h), and its problems are printed here.
 #pragma once
 
 #include <cstdio>
@@ -17,6 +16,7 @@
 #include "volpol/k8s/loader.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/report.h"
+#include "volpol/plan/request.h"
 #include "volpol/policy/backup_policies.h"
 
 namespace CLI {
@@ -62,30 +62,18 @@ void add_plan_input_flags(CLI::App* cmd, plan_options& opt);
 /// own way (`diff` takes two policies).
 void add_backup_flags(CLI::App* cmd, plan_options& opt);
 
-/// The backup's options from files and flags only: --backup FILE (a Velero Backup object) when
-/// given, the flags over it. @return the options, or an error naming the flag or the file.
-[[nodiscard]] result<plan::backup_options> backup_options_from(const plan_options& opt);
-/// The server's settings from the flags (--features, --volume-snapshot-locations).
-[[nodiscard]] result<plan::server_options> server_options_from(const plan_options& opt);
+/// The request the flags make (plan::prepare reads and checks it). @return it, or the error
+/// of a flag volpol parses itself (--snapshot-volumes=maybe).
+[[nodiscard]] result<plan::plan_request> plan_request_of(const plan_options& opt);
 
-/// Everything one plan was made from, kept alive together (the plan points into it).
-struct prepared_plan {
-  policy::loaded_policies policies;
-  k8s::load_result loaded;
-  plan::plan_input input;
-  plan::plan_result result;
-  plan::report_context context;
-  bool input_errors = false;  ///< some input object could not be loaded (all in context.input_problems)
-  /// Some input could not be read (a -f path, the cluster) or none held any object: the
-  /// command ends with exit_code::unreadable_input (3) after its output.
-  bool unreadable_input = false;
-  std::optional<live_cluster> live;  ///< what --cluster read besides the objects
-};
+/// Everything one plan was made from (plan/request.h).
+using prepared_plan = plan::prepared_plan;
 
-/// Loads the policies (every problem and warning written to `err` as `volpol validate`
-/// writes them; with `policy_warnings_to_err` false, the warnings of valid policies are only
-/// kept in prepared_plan::policies, for a caller that reports them itself), the objects (each
-/// problem written to `err` once), and makes the plan (`trace`: keep every step, for explain).
+/// plan::prepare for the flags: its problems written to `err` (`error: ` before errors, the
+/// usage hint after a wrong flag, object problems at most 20 alike); with
+/// `policy_warnings_to_err` false, the warnings of valid policies are only kept in
+/// prepared_plan::policies, for a caller that reports them itself; `trace`: keep every step,
+/// for explain. The table formats (`-o table`, `wide`) get no input_problems (on stderr already).
 /// @return the prepared plan, or the exit code to return when nothing can be planned
 ///         (exit_code::invalid_usage: a bad flag value or an invalid policy;
 ///         exit_code::unreadable_input: no input could be read, or none held an object).

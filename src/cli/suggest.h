@@ -16,6 +16,6 @@ namespace volpol::cli {
 }
 
 /// `a`, `b` or `c` (backticked, "or" before the last).
-[[nodiscard]] std::string backticked_list(const std::vector<std::string>& words, std::string_view last_joint = "or");
+using volpol::backticked_list;  // volpol/k8s/spelling.h
 
 }  // namespace volpol::cli

@@ -32,6 +32,10 @@ namespace volpol {
 [[nodiscard]] std::string closest(std::string_view word, const std::vector<std::string>& candidates);
 [[nodiscard]] std::string closest(std::string_view word, const std::vector<std::string_view>& candidates);
 
+/// The words in backticks, joined as a sentence lists them: "`a`, `b` or `c`" (`last_joint`
+/// before the last one), for the "did you mean" help beside closest().
+[[nodiscard]] std::string backticked_list(const std::vector<std::string>& words, std::string_view last_joint = "or");
+
 /// Whether `a` and `b` are equal ignoring ASCII case: Go's `strings.EqualFold` for ASCII text
 /// (Velero compares kinds and CSI drivers with it).
 [[nodiscard]] bool equal_fold(std::string_view a, std::string_view b);

@@ -1,0 +1,153 @@
+// volpol/plan/request.h — "plan these inputs": every input of a plan as data (a plan_request),
+// read and checked by prepare() into a prepared_plan that holds the plan, each problem kept as
+// data on the way. What `volpol plan`, `explain`, `audit`, `diff`, `lint --cluster` and
+// `coverage` call; the command line only fills the request and prints.
+//
+//     plan::plan_request request;
+//     request.policy_file = "policy.yaml";               // --policy
+//     request.inputs = {"cluster.json"};                  // -f (or request.cluster: --cluster)
+//     request.snapshot_move_data = true;                  // velero backup create --snapshot-move-data
+//     plan::prepare_result prepared = plan::prepare(request);
+//     for (const plan::request_problem& p : prepared.problems) report(p.what);
+//     if (prepared.status == plan::prepare_status::planned)
+//       std::fputs(plan::render_table(prepared.plan->result, prepared.plan->context).c_str(), stdout);
+//
+// The steps, in order, stop at the first that fails (later ones would only repeat it):
+//   1. the request agrees with itself (objects from files or from the cluster; one Backup source);
+//   2. the policy files can be read; with `cluster`, the cluster's facts are read
+//      (k8s::read_live_cluster: context, Velero's settings, the Backup, the policy ConfigMaps);
+//   3. the server settings (--features, volume snapshot locations);
+//   4. the policies (policy::load_backup_policies), before the objects when the Velero release is
+//      named, after them otherwise (the Velero Deployment among the objects names it:
+//      choose_velero_release);
+//   5. the objects (k8s::load_objects, or k8s::load_live_objects), every problem kept;
+//   6. the Backup (`backup`: a file, or a Backup or Schedule among the objects, with its
+//      spec.resourcePolicy ConfigMap; or the cluster's), the request's flags over it;
+//   7. make_plan, and the facts read from the cluster over the plan's assumptions.
+// As Velero's pkg/cmd/cli/backup/create.go `CreateOptions` and `velero server` name the
+// settings, and pkg/controller/backup_controller.go `prepareBackupRequest` resolves the Backup's
+// policies.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "volpol/core/diagnostic.h"
+#include "volpol/core/velero_version.h"
+#include "volpol/k8s/limits.h"
+#include "volpol/k8s/live_cluster.h"
+#include "volpol/k8s/loader.h"
+#include "volpol/plan/planner.h"
+#include "volpol/plan/report.h"
+#include "volpol/policy/backup_policies.h"
+
+namespace volpol::plan {
+
+/// Every input of one plan, as Velero's commands name them.
+struct plan_request {
+  // The policies: a policy document or its ConfigMap, YAML or JSON ("" = none).
+  std::string policy_file;         ///< --policy: the Backup's resource policy
+  std::string global_policy_file;  ///< --global-policy: the server's global volume policies
+
+  // The objects: files, folders, "-" (standard input), Velero backup tarballs; or the cluster.
+  std::vector<std::string> inputs;                  ///< -f
+  std::optional<k8s::live_cluster_source> cluster;  ///< --cluster (exactly one of the two)
+
+  /// --backup: a file holding a Backup or a Schedule, or the name ("name", "namespace/name") of
+  /// one among the objects. "" = the defaults (or the cluster's --from-backup/--from-schedule).
+  std::string backup;
+  // `velero backup create` flags, over the Backup's spec (unset = the Backup's).
+  std::optional<bool> snapshot_volumes;                             ///< --snapshot-volumes
+  std::optional<bool> default_volumes_to_fs_backup;                 ///< --default-volumes-to-fs-backup
+  std::optional<bool> snapshot_move_data;                           ///< --snapshot-move-data
+  std::optional<bool> include_cluster_resources;                    ///< --include-cluster-resources
+  std::optional<std::string> data_mover;                            ///< --data-mover
+  std::vector<std::string> include_namespaces, exclude_namespaces;  ///< globs; empty = the Backup's
+  std::vector<std::string> include_resources, exclude_resources;    ///< empty = the Backup's
+
+  // `velero server` settings, as its flags take them.
+  std::optional<std::string> features;  ///< --features (comma list); unset = EnableCSI
+  /// --volume-snapshot-locations: NAME=PROVIDER, a provider volpol knows (aws, gcp, azure), or
+  /// with `cluster` the name of one of its VolumeSnapshotLocations. Empty: the cluster's.
+  std::vector<std::string> volume_snapshot_locations;
+  std::string default_volume_snapshot_locations;  ///< --default-volume-snapshot-locations aws:vsl-1,...
+  std::string custom_action_params;               ///< key=value[,key=value], values typed as YAML
+  /// The Velero release planned for; unset = read from the objects (the Velero Deployment's
+  /// image), else main (choose_velero_release).
+  std::optional<velero_version> velero;
+
+  k8s::input_limits limits;  ///< bounds on every input (--max-object-bytes ...)
+  unsigned threads = 0;      ///< threads that load and plan (0: one per core; the plan is the same)
+  bool trace = false;        ///< keep every step of every volume (`volpol explain`)
+  /// Load and check the inputs, make no plan (`volpol coverage` plans each Schedule itself):
+  /// the prepared plan holds the policies, the objects and plan_input's cluster, global
+  /// policies, server and threads.
+  bool inputs_only = false;
+  /// Warnings of valid policies among the problems too (false: only in
+  /// prepared_plan::policies.problems, for a caller that reports them itself: `volpol lint`).
+  bool policy_warnings = true;
+  /// Counted up as objects are loaded (a progress line); may be null.
+  std::atomic<std::uint64_t>* objects_read = nullptr;
+  /// Called as each phase ("load", "plan") starts and ends (`started` false): for timings.
+  std::function<void(const char* phase, bool started)> on_phase;
+};
+
+/// What a problem is about: which input or step.
+enum class problem_source : std::uint8_t {
+  request,  ///< the request's own values (flags that do not agree, a bad value)
+  input,    ///< an input that cannot be read, or holds nothing to plan
+  cluster,  ///< the live cluster (kubectl, the API server)
+  objects,  ///< an object the loader refused or warned about (k8s)
+  policy,   ///< a policy (as `volpol validate` reports it)
+  backup,   ///< the Backup or Schedule the options come from
+  planner,  ///< make_plan
+};
+
+/// One problem met while preparing, in the order met.
+struct request_problem {
+  problem_source source = problem_source::request;
+  diagnostic what;
+  /// The request field (flag) the problem is about, when `what` names a file of its own
+  /// ("--backup": `--backup: backup.yaml:3: ...`); "" otherwise.
+  std::string flag;
+  /// The request itself is wrong: a command line says where its help is.
+  bool see_help = false;
+};
+
+/// Everything one plan was made from, kept alive together (the plan points into it).
+struct prepared_plan {
+  policy::loaded_policies policies;
+  k8s::load_result loaded;
+  plan_input input;
+  plan_result result;
+  report_context context;     ///< every object problem in input_problems
+  bool input_errors = false;  ///< some input object could not be loaded (all in context.input_problems)
+  /// Some input could not be read (a -f path, the cluster) or none held any object.
+  bool unreadable_input = false;
+  std::optional<k8s::live_cluster> live;  ///< what `cluster` read besides the objects
+};
+
+enum class prepare_status : std::uint8_t {
+  planned,     ///< `plan` holds the plan (or, with inputs_only, the inputs)
+  invalid,     ///< the request or a policy is invalid: nothing planned (`volpol` exits 2)
+  unreadable,  ///< no input could be read, or none held an object (`volpol` exits 3)
+};
+
+struct prepare_result {
+  prepare_status status = prepare_status::invalid;
+  /// Set when planned, and with `unreadable` when something was still planned (an input
+  /// among several could not be read: prepared_plan::unreadable_input).
+  std::unique_ptr<prepared_plan> plan;
+  std::vector<request_problem> problems;  ///< errors and warnings, in the order met
+};
+
+/// Reads and checks every input of `request` and makes the plan (the steps above).
+/// Never throws; every problem is in the result.
+[[nodiscard]] prepare_result prepare(const plan_request& request);
+
+}  // namespace volpol::plan
