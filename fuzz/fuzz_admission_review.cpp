@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "volpol/detail/serve/admission_review.h"
 #include "volpol/serve/admission.h"
-#include "volpol/serve/admission_review.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view body(reinterpret_cast<const char*>(data), size);

@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "volpol/detail/policy/volume_conditions.h"
 #include "volpol/k8s/quantity.h"
-#include "volpol/policy/volume_conditions.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

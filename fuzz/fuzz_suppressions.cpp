@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "volpol/lint/rule.h"
-#include "volpol/lint/suppression.h"
+#include "volpol/detail/lint/rule.h"
+#include "volpol/detail/lint/suppression.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

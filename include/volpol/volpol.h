@@ -30,82 +30,56 @@
 // tests/consumer/main.cpp is this example in full, built against an installed volpol.
 //
 // Layers, each including only the ones above it: core, k8s, policy, helper, plan
-// (doc/ARCHITECTURE.md). volpol/detail/ holds the memory-layout and loader types the public
-// structs are made of (compact_string, string_map, record_list ...) and helpers such as JSON
-// quoting: included where needed, not an API of their own. Left out on purpose, include them
-// yourself when you need them: volpol/k8s/object_yaml.h (it takes yaml-cpp nodes) and the
-// command line's layers (volpol/lint, volpol/verify, volpol/serve, volpol/cli: volpol::cli).
+// (doc/ARCHITECTURE.md). The headers included here are the API, 42 in all with the command
+// line's. volpol/detail/ holds what they are made of: the memory-layout and loader types
+// (compact_string, string_map, record_list ...), helpers such as JSON quoting, and per layer
+// (detail/k8s/, detail/policy/, detail/helper/, detail/plan/ ...) the structs of each
+// Kubernetes kind (gathered by k8s/objects.h), of a policy's conditions and actions, of the
+// helper's options and reasons: included where needed, not an API of their own, and free to
+// change. Left out on purpose, include them yourself when you need them:
+// volpol/detail/k8s/object_yaml.h (it takes yaml-cpp nodes) and the command line's layers
+// (volpol/lint, volpol/verify, volpol/serve, volpol/cli: volpol::cli).
 #pragma once
 
-// core: the types every layer uses: diagnostic, result<T>, value
+// core: the types every layer uses: diagnostic, result<T>, value; the Velero releases
 #include "volpol/core/diagnostic.h"
 #include "volpol/core/result.h"
 #include "volpol/core/value.h"
+#include "volpol/core/velero_version.h"
 
-// k8s: Kubernetes objects and the loader (files, folders, backup tarballs, kubectl)
-#include "volpol/k8s/backup.h"
+// k8s: Kubernetes objects, the loader (files, folders, backup tarballs) and the live cluster
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/config_map.h"
-#include "volpol/k8s/daemon_set.h"
 #include "volpol/k8s/kubectl.h"
 #include "volpol/k8s/label_selector.h"
-#include "volpol/k8s/label_syntax.h"
 #include "volpol/k8s/limits.h"
 #include "volpol/k8s/live_cluster.h"
 #include "volpol/k8s/loader.h"
-#include "volpol/k8s/namespace.h"
-#include "volpol/k8s/node.h"
-#include "volpol/k8s/object_meta.h"
-#include "volpol/k8s/object_value.h"
-#include "volpol/k8s/persistent_volume.h"
-#include "volpol/k8s/persistent_volume_claim.h"
-#include "volpol/k8s/pod.h"
+#include "volpol/k8s/objects.h"
 #include "volpol/k8s/quantity.h"
 #include "volpol/k8s/spelling.h"
-#include "volpol/k8s/storage_class.h"
-#include "volpol/k8s/volume_snapshot_class.h"
-#include "volpol/k8s/volume_snapshot_location.h"
-#include "volpol/k8s/volume_source.h"
 
 // policy: resource-policy documents: decode, validate, build, match
 #include "volpol/policy/action.h"
-#include "volpol/policy/action_type.h"
 #include "volpol/policy/backup_policies.h"
 #include "volpol/policy/document.h"
 #include "volpol/policy/evaluation.h"
-#include "volpol/policy/filter_policy.h"
 #include "volpol/policy/policies.h"
-#include "volpol/policy/structured_volume.h"
-#include "volpol/policy/text_origin.h"
-#include "volpol/policy/volume_conditions.h"
-#include "volpol/policy/volume_policy.h"
 
 // helper: Velero's volume helper: ShouldPerformSnapshot, ShouldPerformFSBackup, ...
-#include "volpol/helper/action_parameters.h"
 #include "volpol/helper/decision.h"
 #include "volpol/helper/factory.h"
-#include "volpol/helper/options.h"
-#include "volpol/helper/pod_volumes.h"
-#include "volpol/helper/problem.h"
-#include "volpol/helper/pvc_pv.h"
-#include "volpol/helper/reason.h"
 #include "volpol/helper/volume_helper.h"
 
-// plan: the whole-backup walk, its records, reports and BackupVolumeInfo
+// plan: plan these inputs (request.h), the whole-backup walk, its records, reports and
+// BackupVolumeInfo
 #include "volpol/plan/backup_options.h"
-#include "volpol/plan/backup_source.h"
 #include "volpol/plan/backup_volume_info.h"
+#include "volpol/plan/coverage.h"
 #include "volpol/plan/explain_report.h"
 #include "volpol/plan/explanation.h"
-#include "volpol/plan/glob.h"
-#include "volpol/plan/item_collection.h"
-#include "volpol/plan/node_agent.h"
+#include "volpol/plan/html_report.h"
 #include "volpol/plan/planner.h"
-#include "volpol/plan/reason_text.h"
 #include "volpol/plan/report.h"
 #include "volpol/plan/request.h"
-#include "volpol/plan/resource_kind.h"
 #include "volpol/plan/volume_decision.h"
 #include "volpol/plan/volume_record.h"
-#include "volpol/plan/volume_snapshot_class.h"
-#include "volpol/plan/volume_snapshot_location.h"

@@ -15,11 +15,11 @@
 #include "readable_file.h"
 #include "terminal.h"
 #include "volpol/cli/app.h"
+#include "volpol/detail/lint/output.h"
+#include "volpol/detail/lint/suppression.h"
 #include "volpol/detail/text_file.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/lint/linter.h"
-#include "volpol/lint/output.h"
-#include "volpol/lint/suppression.h"
 #include "volpol/plan/planner.h"
 #include "volpol/policy/backup_policies.h"
 

@@ -9,7 +9,7 @@
 // Without -f the document rules run over the policies; with -f the cluster is planned as
 // `volpol plan` plans it (same flags) and the cluster rules run as well. RULE is a code (VP110),
 // a name (unreachable-policy) or `all`; --enable is applied after --disable. A YAML comment
-// `# volpol:ignore RULE` silences a finding (lint/suppression.h). Findings go to standard
+// `# volpol:ignore RULE` silences a finding (detail/lint/suppression.h). Findings go to standard
 // output; problems loading the inputs go to standard error.
 //
 // Policies are loaded the one way every command loads them (policy::load_backup_policies; with

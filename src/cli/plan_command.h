@@ -11,7 +11,7 @@
 //
 // `-o volumeinfo` writes the plan as the BackupVolumeInfo array Velero will store
 // (plan/backup_volume_info.h). `--fail-on` makes the exit code 1 when any volume ends one of
-// the given ways (verify/fail_on.h), listing them on stderr.
+// the given ways (detail/verify/fail_on.h), listing them on stderr.
 //
 //     volpol plan --cluster [--context NAME] [--kubeconfig FILE] [...]   (see cluster_flags.h)
 //

@@ -4,7 +4,7 @@
 
 #include "choice_option.h"
 #include "volpol/cli/app.h"
-#include "volpol/verify/fail_on.h"
+#include "volpol/detail/verify/fail_on.h"
 
 namespace volpol::cli {
 

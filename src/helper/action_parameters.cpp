@@ -1,6 +1,6 @@
 // Typed partial-parameter matching of custom actions (volume_policy_helper.go
 // ShouldPerformCustomAction).
-#include "volpol/helper/action_parameters.h"
+#include "volpol/detail/helper/action_parameters.h"
 
 namespace volpol::helper {
 

@@ -3,7 +3,7 @@
 
 #include <fmt/core.h>
 
-#include "volpol/helper/pod_volumes.h"
+#include "volpol/detail/helper/pod_volumes.h"
 
 namespace volpol::helper {
 

@@ -2,8 +2,8 @@
 // GetVolumesByPod applies with the opt-out list between them.
 #pragma once
 
-#include "volpol/helper/reason.h"
-#include "volpol/k8s/pod.h"
+#include "volpol/detail/helper/reason.h"
+#include "volpol/detail/k8s/pod.h"
 
 namespace volpol::helper::detail {
 

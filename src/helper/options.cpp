@@ -1,4 +1,4 @@
-#include "volpol/helper/options.h"
+#include "volpol/detail/helper/options.h"
 
 namespace volpol::helper {
 

@@ -1,6 +1,6 @@
 // Opt-in / opt-out annotation lists (pkg/util/podvolume/pod_volume.go GetVolumesToBackup,
 // GetVolumesToExclude; volume_policy_helper.go shouldPerformFSBackupLegacy).
-#include "volpol/helper/pod_volumes.h"
+#include "volpol/detail/helper/pod_volumes.h"
 
 namespace volpol::helper {
 

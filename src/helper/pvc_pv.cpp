@@ -1,9 +1,9 @@
 // Pod volume → PVC → PV lookups (pkg/util/kube/pvc_pv.go GetPVCForPodVolume, GetPVForPVC).
-#include "volpol/helper/pvc_pv.h"
+#include "volpol/detail/helper/pvc_pv.h"
 
 #include <fmt/core.h>
 
-#include "volpol/helper/problem.h"
+#include "volpol/detail/helper/problem.h"
 
 namespace volpol::helper {
 

@@ -1,4 +1,4 @@
-#include "volpol/helper/reason.h"
+#include "volpol/detail/helper/reason.h"
 
 namespace volpol::helper {
 

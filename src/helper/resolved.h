@@ -1,7 +1,7 @@
 // Private to the helper layer: what volume_helper::resolve() finds for a PV / PVC target.
 #pragma once
 
-#include "volpol/helper/pvc_pv.h"
+#include "volpol/detail/helper/pvc_pv.h"
 #include "volpol/helper/volume_helper.h"
 
 namespace volpol::helper {

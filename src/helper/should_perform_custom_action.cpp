@@ -1,7 +1,7 @@
 // volume_helper::should_perform_custom_action (volume_policy_helper.go ShouldPerformCustomAction).
 #include "resolved.h"
-#include "volpol/helper/action_parameters.h"
-#include "volpol/helper/problem.h"
+#include "volpol/detail/helper/action_parameters.h"
+#include "volpol/detail/helper/problem.h"
 #include "volpol/helper/volume_helper.h"
 
 namespace volpol::helper {

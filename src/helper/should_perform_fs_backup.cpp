@@ -1,6 +1,6 @@
 // volume_helper::should_perform_fs_backup (volume_policy_helper.go ShouldPerformFSBackup).
-#include "volpol/helper/pod_volumes.h"
-#include "volpol/helper/pvc_pv.h"
+#include "volpol/detail/helper/pod_volumes.h"
+#include "volpol/detail/helper/pvc_pv.h"
 #include "volpol/helper/volume_helper.h"
 
 namespace volpol::helper {

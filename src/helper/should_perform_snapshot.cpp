@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "resolved.h"
-#include "volpol/helper/pod_volumes.h"
+#include "volpol/detail/helper/pod_volumes.h"
 #include "volpol/helper/volume_helper.h"
 
 namespace volpol::helper {

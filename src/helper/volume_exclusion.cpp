@@ -1,6 +1,6 @@
 // Kinds of pod volume fs-backup never takes (volume_policy_helper.go shouldIncludeVolumeInBackup).
 #include "exclusion_rules.h"
-#include "volpol/helper/pod_volumes.h"
+#include "volpol/detail/helper/pod_volumes.h"
 
 namespace volpol::helper {
 

@@ -6,8 +6,8 @@
 #include <fmt/core.h>
 
 #include "resolved.h"
-#include "volpol/helper/problem.h"
-#include "volpol/helper/pvc_pv.h"
+#include "volpol/detail/helper/problem.h"
+#include "volpol/detail/helper/pvc_pv.h"
 
 namespace volpol::helper {
 

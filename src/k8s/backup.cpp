@@ -1,12 +1,12 @@
 // velero.io/v1 Backup and Schedule from their generic value; the Backup a Schedule creates.
-#include "volpol/k8s/backup.h"
+#include "volpol/detail/k8s/backup.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <utility>
 
-#include "volpol/k8s/object_value.h"
+#include "volpol/detail/k8s/object_value.h"
 #include "volpol/k8s/spelling.h"
 
 namespace volpol::k8s {

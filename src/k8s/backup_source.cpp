@@ -1,8 +1,8 @@
 // The Backup a plan is for: one Backup or Schedule in a file or a text, or one named among the
-// loaded objects (see volpol/k8s/backup.h).
+// loaded objects (see volpol/detail/k8s/backup.h).
 #include <fmt/format.h>
 
-#include "volpol/k8s/backup.h"
+#include "volpol/detail/k8s/backup.h"
 #include "volpol/k8s/cluster.h"
 #include "volpol/k8s/loader.h"
 

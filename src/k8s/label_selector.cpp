@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "volpol/k8s/label_syntax.h"
+#include "volpol/detail/k8s/label_syntax.h"
 
 namespace volpol::k8s {
 

@@ -1,5 +1,5 @@
 // Label key and value syntax, as k8s.io/apimachinery/pkg/util/validation checks it.
-#include "volpol/k8s/label_syntax.h"
+#include "volpol/detail/k8s/label_syntax.h"
 
 namespace volpol::k8s {
 

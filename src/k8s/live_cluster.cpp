@@ -255,7 +255,7 @@ result<live_cluster> read_live_cluster(const live_cluster_source& flags) {
                                     {"get", "volumesnapshotclasses"});
   auto locations = start_get(px, fmt::format("/apis/velero.io/v1/namespaces/{}/volumesnapshotlocations", vns),
                              {"get", "volumesnapshotlocations.velero.io", "-n", vns});
-  // The Velero Deployment names the release (plan/velero_release.h); unreadable, main is assumed.
+  // The Velero Deployment names the release (detail/plan/velero_release.h); unreadable, main is assumed.
   auto deployments = start_get(px, fmt::format("/apis/apps/v1/namespaces/{}/deployments", vns),
                                {"get", "deployments.apps,daemonsets.apps", "-n", vns});
   auto daemon_sets = start_get(px, fmt::format("/apis/apps/v1/namespaces/{}/daemonsets", vns),

@@ -1,5 +1,5 @@
 // object_meta: where an object came from.
-#include "volpol/k8s/object_meta.h"
+#include "volpol/detail/k8s/object_meta.h"
 
 namespace volpol::k8s {
 

@@ -1,5 +1,5 @@
 // Typed objects of the other kinds volpol reads, from their generic value (object_value.h).
-#include "volpol/k8s/object_value.h"
+#include "volpol/detail/k8s/object_value.h"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 // Typed objects from yaml-cpp nodes, through the shared reader (loader_reader.h) and the one
 // YAML adapter (yaml_tree_adapter.h): the node is copied into a yaml_tree first.
-#include "volpol/k8s/object_yaml.h"
+#include "volpol/detail/k8s/object_yaml.h"
 
 #include <yaml-cpp/yaml.h>
 

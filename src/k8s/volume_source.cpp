@@ -1,5 +1,5 @@
 // Volume source field names (core/v1 PersistentVolumeSpec and VolumeSource JSON fields).
-#include "volpol/k8s/volume_source.h"
+#include "volpol/detail/k8s/volume_source.h"
 
 #include <algorithm>
 #include <array>

@@ -8,10 +8,10 @@
 #include <unordered_set>
 #include <vector>
 
+#include "volpol/detail/policy/volume_policy.h"
 #include "volpol/k8s/spelling.h"
 #include "volpol/lint/finding.h"
 #include "volpol/lint/linter.h"
-#include "volpol/policy/volume_policy.h"
 
 namespace volpol::lint::detail {
 

@@ -7,9 +7,9 @@
 #include <cctype>
 
 #include "context.h"
+#include "volpol/detail/lint/suppression.h"
 #include "volpol/helper/decision.h"
 #include "volpol/k8s/spelling.h"
-#include "volpol/lint/suppression.h"
 
 namespace volpol::lint {
 

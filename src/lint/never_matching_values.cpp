@@ -7,8 +7,8 @@
 #include <cctype>
 
 #include "context.h"
+#include "volpol/detail/policy/structured_volume.h"
 #include "volpol/k8s/spelling.h"
-#include "volpol/policy/structured_volume.h"
 
 namespace volpol::lint::detail {
 

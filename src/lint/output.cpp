@@ -1,5 +1,5 @@
 // Text, JSON, SARIF and GitHub renderings of findings (see output.h).
-#include "volpol/lint/output.h"
+#include "volpol/detail/lint/output.h"
 
 #include <fmt/format.h>
 

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "cluster_objects.h"
-#include "volpol/helper/pod_volumes.h"
+#include "volpol/detail/helper/pod_volumes.h"
 
 namespace volpol::lint::detail {
 

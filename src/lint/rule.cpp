@@ -1,5 +1,5 @@
 // The rule registry (see rule.h): IDs, names, severities and the documentation of every rule.
-#include "volpol/lint/rule.h"
+#include "volpol/detail/lint/rule.h"
 #include "volpol/k8s/spelling.h"
 
 #include "context.h"

@@ -1,9 +1,9 @@
 // `# volpol:ignore` comments (see suppression.h).
-#include "volpol/lint/suppression.h"
+#include "volpol/detail/lint/suppression.h"
 
 #include <algorithm>
 
-#include "volpol/policy/volume_policy.h"
+#include "volpol/detail/policy/volume_policy.h"
 
 namespace volpol::lint {
 

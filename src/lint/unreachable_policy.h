@@ -5,7 +5,7 @@
 #include <cstddef>
 
 #include "context.h"
-#include "volpol/policy/volume_conditions.h"
+#include "volpol/detail/policy/volume_conditions.h"
 
 namespace volpol::lint::detail {
 

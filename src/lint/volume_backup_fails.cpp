@@ -8,8 +8,8 @@
 #include <algorithm>
 
 #include "cluster_objects.h"
+#include "volpol/detail/plan/reason_text.h"
 #include "volpol/plan/explanation.h"
-#include "volpol/plan/reason_text.h"
 
 namespace volpol::lint::detail {
 

@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include "cluster_objects.h"
+#include "volpol/detail/plan/reason_text.h"
 #include "volpol/plan/explanation.h"
-#include "volpol/plan/reason_text.h"
 
 namespace volpol::lint::detail {
 

@@ -1,5 +1,5 @@
 // The Backup a plan is for (see backup_source.h).
-#include "volpol/plan/backup_source.h"
+#include "volpol/detail/plan/backup_source.h"
 
 #include <fmt/format.h>
 

@@ -8,11 +8,11 @@
 #include <set>
 #include <unordered_map>
 
-#include "volpol/plan/backup_source.h"
+#include "volpol/detail/plan/backup_source.h"
+#include "volpol/detail/plan/reason_text.h"
+#include "volpol/detail/plan/velero_release.h"
 #include "volpol/plan/planner.h"
-#include "volpol/plan/reason_text.h"
 #include "volpol/plan/report.h"
-#include "volpol/plan/velero_release.h"
 
 namespace volpol::plan {
 

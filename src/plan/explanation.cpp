@@ -6,8 +6,8 @@
 
 #include <algorithm>
 
+#include "volpol/detail/helper/pod_volumes.h"
 #include "volpol/helper/decision.h"
-#include "volpol/helper/pod_volumes.h"
 
 namespace volpol::plan {
 

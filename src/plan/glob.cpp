@@ -1,4 +1,4 @@
-#include "volpol/plan/glob.h"
+#include "volpol/detail/plan/glob.h"
 
 namespace volpol::plan {
 

@@ -12,9 +12,9 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "volpol/detail/helper/problem.h"
+#include "volpol/detail/plan/glob.h"
 #include "volpol/helper/decision.h"
-#include "volpol/helper/problem.h"
-#include "volpol/plan/glob.h"
 
 namespace volpol::plan::detail {
 

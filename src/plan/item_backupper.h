@@ -18,9 +18,9 @@
 #include "resource_includes_excludes.h"
 #include "skipped_pv_tracker.h"
 #include "volpol/detail/flat_index.h"
+#include "volpol/detail/plan/item_collection.h"
+#include "volpol/detail/plan/node_agent.h"
 #include "volpol/helper/volume_helper.h"
-#include "volpol/plan/item_collection.h"
-#include "volpol/plan/node_agent.h"
 #include "volpol/plan/planner.h"
 #include "walk_key.h"
 

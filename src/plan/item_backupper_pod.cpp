@@ -3,8 +3,8 @@
 // `BackupPodVolumes`.
 
 #include "item_backupper.h"
+#include "volpol/detail/helper/pvc_pv.h"
 #include "volpol/helper/decision.h"
-#include "volpol/helper/pvc_pv.h"
 
 namespace volpol::plan::detail {
 

@@ -1,9 +1,9 @@
 // The PVC step of the walk: the CSI PVC backup action, then the PVC's PV.
 // Mirrors item_backupper.go `executeActions` (PVCs) and actions/csi/pvc_action.go `Execute`.
 #include "item_backupper.h"
+#include "volpol/detail/helper/pvc_pv.h"
+#include "volpol/detail/plan/volume_snapshot_class.h"
 #include "volpol/helper/decision.h"
-#include "volpol/helper/pvc_pv.h"
-#include "volpol/plan/volume_snapshot_class.h"
 
 namespace volpol::plan::detail {
 

@@ -1,6 +1,6 @@
 // item_collection: Velero's item collection and item inclusion checks for pods, PVCs and PVs
 // (see item_collection.h for the Velero functions mirrored).
-#include "volpol/plan/item_collection.h"
+#include "volpol/detail/plan/item_collection.h"
 
 #include <fmt/format.h>
 
@@ -8,8 +8,8 @@
 #include <set>
 
 #include "namespace_includes_excludes.h"
-#include "volpol/plan/glob.h"
-#include "volpol/policy/filter_policy.h"
+#include "volpol/detail/plan/glob.h"
+#include "volpol/detail/policy/filter_policy.h"
 
 namespace volpol::plan {
 

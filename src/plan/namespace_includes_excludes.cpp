@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "volpol/plan/glob.h"
+#include "volpol/detail/plan/glob.h"
 
 namespace volpol::plan {
 

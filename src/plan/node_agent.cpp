@@ -1,5 +1,5 @@
 // Velero's node-agent checks (see node_agent.h).
-#include "volpol/plan/node_agent.h"
+#include "volpol/detail/plan/node_agent.h"
 
 #include <fmt/format.h>
 

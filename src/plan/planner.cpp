@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "item_backupper.h"
-#include "volpol/plan/node_agent.h"
+#include "volpol/detail/plan/node_agent.h"
 
 namespace volpol::plan {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "volpol/detail/flat_index.h"
-#include "volpol/k8s/pod.h"
+#include "volpol/detail/k8s/pod.h"
 
 namespace volpol::plan {
 

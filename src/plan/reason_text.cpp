@@ -1,14 +1,14 @@
 // Sentences for the plan's decisions (see reason_text.h). Each reason_kind has one wording.
-#include "volpol/plan/reason_text.h"
+#include "volpol/detail/plan/reason_text.h"
 
-#include "volpol/plan/item_collection.h"
-#include "volpol/plan/node_agent.h"
-#include "volpol/plan/volume_snapshot_class.h"
+#include "volpol/detail/plan/item_collection.h"
+#include "volpol/detail/plan/node_agent.h"
+#include "volpol/detail/plan/volume_snapshot_class.h"
 
 #include <fmt/format.h>
 
 #include "skipped_pv_tracker.h"
-#include "volpol/helper/pvc_pv.h"
+#include "volpol/detail/helper/pvc_pv.h"
 
 namespace volpol::plan {
 

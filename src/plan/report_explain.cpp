@@ -5,9 +5,9 @@
 #include "document_writer.h"
 #include "ordered_text.h"
 #include "report_fields.h"
+#include "volpol/detail/plan/reason_text.h"
 #include "volpol/helper/decision.h"
 #include "volpol/plan/explain_report.h"
-#include "volpol/plan/reason_text.h"
 
 namespace volpol::plan {
 

@@ -7,9 +7,9 @@
 
 #include "document_model.h"
 #include "document_writer.h"
+#include "volpol/detail/plan/reason_text.h"
 #include "volpol/helper/decision.h"
 #include "volpol/plan/planner.h"
-#include "volpol/plan/reason_text.h"
 #include "volpol/plan/report.h"
 
 namespace volpol::plan::detail {

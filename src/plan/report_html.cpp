@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <map>
 
+#include "volpol/detail/plan/reason_text.h"
 #include "volpol/plan/explain_report.h"
-#include "volpol/plan/reason_text.h"
 
 namespace volpol::plan {
 

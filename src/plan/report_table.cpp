@@ -4,8 +4,8 @@
 #include <array>
 #include <cstdint>
 
+#include "volpol/detail/plan/reason_text.h"
 #include "volpol/helper/decision.h"
-#include "volpol/plan/reason_text.h"
 #include "volpol/plan/report.h"
 
 #include "text_columns.h"

@@ -3,8 +3,8 @@
 #include <string>
 
 #include "volpol/detail/json_text.h"
+#include "volpol/detail/plan/reason_text.h"
 #include "volpol/plan/backup_volume_info.h"
-#include "volpol/plan/reason_text.h"
 #include "volpol/policy/action.h"
 
 namespace volpol::plan {

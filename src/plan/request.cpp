@@ -12,14 +12,14 @@
 #include <set>
 #include <sstream>
 
+#include "volpol/detail/plan/backup_source.h"
+#include "volpol/detail/plan/glob.h"
+#include "volpol/detail/plan/velero_release.h"
+#include "volpol/detail/plan/volume_snapshot_location.h"
 #include "volpol/detail/text_file.h"
 #include "volpol/detail/value_yaml.h"
 #include "volpol/k8s/spelling.h"
 #include "volpol/plan/backup_options.h"
-#include "volpol/plan/backup_source.h"
-#include "volpol/plan/glob.h"
-#include "volpol/plan/velero_release.h"
-#include "volpol/plan/volume_snapshot_location.h"
 
 namespace volpol::plan {
 
@@ -64,7 +64,7 @@ backup_options backup_options_over(const plan_request& r, backup_options b) {
 // Velero's feature flags (pkg/apis/velero/v1/constants.go): EnableCSI changes what happens to
 // volumes; EnableAPIGroupVersions does not, and is accepted.
 const std::vector<std::string> velero_features = {"EnableCSI", "EnableAPIGroupVersions"};
-// Providers whose GetVolumeID volpol mirrors (plan/volume_snapshot_location.h).
+// Providers whose GetVolumeID volpol mirrors (detail/plan/volume_snapshot_location.h).
 const std::vector<std::string> known_providers = {"aws", "gcp", "azure"};
 
 bool is_known_provider(std::string_view p) {

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "volpol/plan/resource_kind.h"
+#include "volpol/detail/plan/resource_kind.h"
 
 namespace volpol::plan {
 

@@ -1,4 +1,4 @@
-#include "volpol/plan/resource_kind.h"
+#include "volpol/detail/plan/resource_kind.h"
 
 namespace volpol::plan {
 

@@ -2,7 +2,7 @@
 // word (they end up in BackupVolumeInfo.skippedReason).
 #include "skipped_pv_tracker.h"
 
-#include "volpol/plan/node_agent.h"
+#include "volpol/detail/plan/node_agent.h"
 
 #include <fmt/format.h>
 

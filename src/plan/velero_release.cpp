@@ -1,7 +1,7 @@
 // choose_velero_release and its note (velero_release.h). Velero's install (pkg/install/
 // deployment.go, daemonset.go) names the server Deployment `velero` with a container `velero`,
 // and the DaemonSet `node-agent`, both running the velero/velero image of the release.
-#include "volpol/plan/velero_release.h"
+#include "volpol/detail/plan/velero_release.h"
 
 #include <fmt/format.h>
 

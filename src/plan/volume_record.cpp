@@ -1,6 +1,6 @@
 #include "volpol/plan/volume_record.h"
 
-#include "volpol/policy/structured_volume.h"
+#include "volpol/detail/policy/structured_volume.h"
 
 namespace volpol::plan {
 

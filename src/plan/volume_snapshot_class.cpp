@@ -1,13 +1,13 @@
 // The CSI plugin's VolumeSnapshotClass choice (see volume_snapshot_class.h).
-#include "volpol/plan/volume_snapshot_class.h"
+#include "volpol/detail/plan/volume_snapshot_class.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
 
+#include "volpol/detail/k8s/volume_snapshot_class.h"
 #include "volpol/k8s/spelling.h"
-#include "volpol/k8s/volume_snapshot_class.h"
 
 namespace volpol::plan {
 

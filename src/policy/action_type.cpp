@@ -1,5 +1,5 @@
 // Action type names. Mirrors `VolumeActionType` (velero internal/resourcepolicies/resource_policies.go).
-#include "volpol/policy/action_type.h"
+#include "volpol/detail/policy/action_type.h"
 
 namespace volpol::policy {
 

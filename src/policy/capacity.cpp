@@ -4,7 +4,7 @@
 
 #include <array>
 
-#include "volpol/policy/volume_conditions.h"
+#include "volpol/detail/policy/volume_conditions.h"
 
 namespace volpol::policy {
 

@@ -1,5 +1,5 @@
 // The `capacity` condition. Mirrors `capacityCondition.match` (velero volume_resources.go).
-#include "volpol/policy/volume_conditions.h"
+#include "volpol/detail/policy/volume_conditions.h"
 
 namespace volpol::policy {
 

@@ -1,6 +1,6 @@
 // The `nfs` condition. Mirrors `nfsCondition.match` (velero volume_resources.go).
 #include "text_equal.h"
-#include "volpol/policy/volume_conditions.h"
+#include "volpol/detail/policy/volume_conditions.h"
 
 namespace volpol::policy {
 

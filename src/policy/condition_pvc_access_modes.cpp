@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "text_equal.h"
-#include "volpol/policy/volume_conditions.h"
+#include "volpol/detail/policy/volume_conditions.h"
 
 namespace volpol::policy {
 

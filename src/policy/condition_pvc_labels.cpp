@@ -2,7 +2,7 @@
 // `labels.SelectorFromSet(c).Matches(pvcLabels)`, i.e. every condition label is on the PVC with
 // the same value.
 #include "text_equal.h"
-#include "volpol/policy/volume_conditions.h"
+#include "volpol/detail/policy/volume_conditions.h"
 
 namespace volpol::policy {
 

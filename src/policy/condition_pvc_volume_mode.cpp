@@ -1,7 +1,7 @@
 // The `pvcVolumeMode` condition. Mirrors `pvcVolumeModeCondition.match` (velero
 // volume_resources.go): unknown modes are accepted and compared, for forward compatibility.
 #include "text_equal.h"
-#include "volpol/policy/volume_conditions.h"
+#include "volpol/detail/policy/volume_conditions.h"
 
 namespace volpol::policy {
 

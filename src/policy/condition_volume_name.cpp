@@ -1,9 +1,9 @@
 // The `volumeName` condition: a volume matches when one of the listed names is its PV's name,
 // its pod volume's name or its PVC's name. Documented by Velero (resource-filtering.md,
 // "volume Name"); built by `BuildPolicy` as `volumeNameCondition` (resource_policies.go).
-#include "volpol/policy/volume_conditions.h"
+#include "volpol/detail/policy/volume_conditions.h"
 
-#include "volpol/policy/structured_volume.h"
+#include "volpol/detail/policy/structured_volume.h"
 
 namespace volpol::policy {
 

@@ -1,7 +1,7 @@
 // The `volumeTypes` condition. Mirrors `volumeTypeCondition.match`
 // (velero internal/resourcepolicies/volume_types_conditions.go).
 #include "text_equal.h"
-#include "volpol/policy/volume_conditions.h"
+#include "volpol/detail/policy/volume_conditions.h"
 
 namespace volpol::policy {
 

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "volpol/core/diagnostic.h"
+#include "volpol/detail/policy/text_origin.h"
 #include "volpol/detail/value_yaml.h"
 #include "volpol/k8s/spelling.h"
-#include "volpol/policy/text_origin.h"
 
 namespace volpol::policy::detail {
 

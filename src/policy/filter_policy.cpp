@@ -6,7 +6,7 @@
 #include <map>
 
 #include "validate_parts.h"
-#include "volpol/policy/filter_policy.h"
+#include "volpol/detail/policy/filter_policy.h"
 
 namespace volpol::policy::detail {
 

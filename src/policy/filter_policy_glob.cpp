@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "volpol/policy/filter_policy.h"
+#include "volpol/detail/policy/filter_policy.h"
 
 namespace volpol::policy {
 

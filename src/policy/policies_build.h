@@ -8,7 +8,7 @@
 #include "volpol/core/velero_version.h"
 
 #include "decode_node.h"
-#include "volpol/policy/volume_conditions.h"
+#include "volpol/detail/policy/volume_conditions.h"
 
 namespace volpol::policy::detail {
 

@@ -1,7 +1,7 @@
 // structured_volume — the facts conditions read, as views into a PV, PVC and/or pod volume.
 // Mirrors `structuredVolume.parsePV/parsePVC/parsePodVolume` (velero internal/resourcepolicies/
 // volume_resources.go) and the source switch of `Policies.GetMatchAction` (resource_policies.go).
-#include "volpol/policy/structured_volume.h"
+#include "volpol/detail/policy/structured_volume.h"
 
 namespace volpol::policy {
 

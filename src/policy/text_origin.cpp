@@ -1,7 +1,7 @@
 // text_origin: mapping positions inside a policy document to the file the user gave.
 #include <fmt/format.h>
 
-#include "volpol/policy/text_origin.h"
+#include "volpol/detail/policy/text_origin.h"
 
 namespace volpol::policy {
 

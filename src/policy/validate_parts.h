@@ -5,8 +5,8 @@
 #include <string>
 
 #include "volpol/core/diagnostic.h"
+#include "volpol/detail/policy/volume_policy.h"
 #include "volpol/policy/document.h"
-#include "volpol/policy/volume_policy.h"
 
 namespace volpol::policy::detail {
 

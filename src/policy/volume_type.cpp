@@ -6,7 +6,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "volpol/policy/structured_volume.h"
+#include "volpol/detail/policy/structured_volume.h"
 
 namespace volpol::policy {
 

@@ -1,5 +1,5 @@
 // AdmissionReview (admission.k8s.io/v1) in and out: k8s.io/api/admission/v1 types.go.
-#include "volpol/serve/admission_review.h"
+#include "volpol/detail/serve/admission_review.h"
 
 #include <fmt/format.h>
 #include <simdjson.h>

@@ -1,5 +1,5 @@
 // Prometheus text exposition of the webhook's counters (see metrics.h).
-#include "volpol/serve/metrics.h"
+#include "volpol/detail/serve/metrics.h"
 
 #include <fmt/format.h>
 

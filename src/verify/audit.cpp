@@ -6,7 +6,7 @@
 #include <unordered_map>
 
 #include "text_escape.h"
-#include "volpol/verify/volume_outcome.h"
+#include "volpol/detail/verify/volume_outcome.h"
 
 namespace volpol::verify {
 

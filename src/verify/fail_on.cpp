@@ -1,9 +1,9 @@
-#include "volpol/verify/fail_on.h"
+#include "volpol/detail/verify/fail_on.h"
 
 #include <fmt/format.h>
 
+#include "volpol/detail/verify/volume_outcome.h"
 #include "volpol/plan/report.h"
-#include "volpol/verify/volume_outcome.h"
 
 namespace volpol::verify {
 

@@ -1,4 +1,4 @@
-#include "volpol/verify/scenario.h"
+#include "volpol/detail/verify/scenario.h"
 
 #include <fmt/format.h>
 
@@ -40,7 +40,7 @@ diagnostic first_error(const diagnostics& d, std::string_view fallback) {
 result<std::unique_ptr<planned>> make_planned(const scenario& s, diagnostics* all_problems) {
   auto p = std::make_unique<planned>();
   // The objects first: a Velero Deployment among them names the release the policies are read
-  // for, as `volpol plan` reads it (plan/velero_release.h), unless the test names one.
+  // for, as `volpol plan` reads it (detail/plan/velero_release.h), unless the test names one.
   // As `volpol plan`: only velero.io annotations reach a decision.
   k8s::load_options load;
   load.annotations = k8s::annotation_filter::velero;

@@ -8,9 +8,9 @@
 #include <set>
 #include <sstream>
 
+#include "volpol/detail/plan/backup_source.h"
 #include "volpol/detail/text_file.h"
 #include "volpol/k8s/limits.h"
-#include "volpol/plan/backup_source.h"
 #include "volpol/plan/report.h"
 #include "volpol/verify/test_suite.h"
 

@@ -1,13 +1,13 @@
-#include "volpol/verify/volume_outcome.h"
+#include "volpol/detail/verify/volume_outcome.h"
 
 #include <fmt/format.h>
 
 #include <cstdio>
 #include <cstdlib>
 
+#include "volpol/detail/plan/reason_text.h"
 #include "volpol/helper/decision.h"
 #include "volpol/plan/explain_report.h"
-#include "volpol/plan/reason_text.h"
 #include "volpol/plan/report.h"
 
 namespace volpol::verify {

@@ -6,7 +6,7 @@
 #include <variant>
 
 #include "case_policies.h"
-#include "volpol/k8s/object_yaml.h"
+#include "volpol/detail/k8s/object_yaml.h"
 
 namespace volpol::conformance::helper_case {
 

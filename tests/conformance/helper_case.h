@@ -10,8 +10,8 @@
 
 #include "corpus.h"
 #include "volpol/core/result.h"
+#include "volpol/detail/helper/options.h"
 #include "volpol/helper/decision.h"
-#include "volpol/helper/options.h"
 #include "volpol/helper/volume_helper.h"
 #include "volpol/k8s/cluster.h"
 #include "volpol/policy/policies.h"

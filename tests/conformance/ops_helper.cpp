@@ -8,10 +8,10 @@
 
 #include "corpus.h"
 #include "helper_case.h"
+#include "volpol/detail/helper/pod_volumes.h"
+#include "volpol/detail/k8s/object_yaml.h"
 #include "volpol/detail/value_yaml.h"
-#include "volpol/helper/pod_volumes.h"
 #include "volpol/helper/volume_helper.h"
-#include "volpol/k8s/object_yaml.h"
 
 namespace volpol::conformance {
 

@@ -7,13 +7,13 @@
 
 #include "case_policies.h"
 #include "corpus.h"
+#include "volpol/detail/k8s/object_yaml.h"
+#include "volpol/detail/policy/structured_volume.h"
+#include "volpol/detail/policy/volume_conditions.h"
 #include "volpol/detail/value_yaml.h"
-#include "volpol/k8s/object_yaml.h"
 #include "volpol/k8s/quantity.h"
 #include "volpol/policy/document.h"
 #include "volpol/policy/policies.h"
-#include "volpol/policy/structured_volume.h"
-#include "volpol/policy/volume_conditions.h"
 
 namespace volpol::conformance {
 

@@ -7,7 +7,7 @@
 
 #include "corpus.h"
 #include "helper_case.h"
-#include "volpol/helper/pod_volumes.h"
+#include "volpol/detail/helper/pod_volumes.h"
 
 namespace volpol::conformance {
 

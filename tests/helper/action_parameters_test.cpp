@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "volpol/helper/action_parameters.h"
+#include "volpol/detail/helper/action_parameters.h"
 
 namespace volpol::helper {
 namespace {

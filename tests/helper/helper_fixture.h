@@ -9,9 +9,9 @@
 #include <type_traits>
 #include <variant>
 
+#include "volpol/detail/k8s/object_yaml.h"
 #include "volpol/helper/volume_helper.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/object_yaml.h"
 #include "volpol/policy/document.h"
 #include "volpol/policy/policies.h"
 

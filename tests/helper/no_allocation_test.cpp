@@ -8,7 +8,7 @@
 #include <new>
 
 #include "helper_fixture.h"
-#include "volpol/helper/pod_volumes.h"
+#include "volpol/detail/helper/pod_volumes.h"
 #include "volpol/helper/volume_helper.h"
 
 namespace {

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "test_objects.h"
-#include "volpol/helper/pvc_pv.h"
+#include "volpol/detail/helper/pvc_pv.h"
 #include "volpol/k8s/cluster.h"
 
 namespace volpol::helper {

@@ -6,10 +6,10 @@
 #include <utility>
 #include <vector>
 
-#include "volpol/k8s/persistent_volume.h"
-#include "volpol/k8s/persistent_volume_claim.h"
-#include "volpol/k8s/pod.h"
-#include "volpol/k8s/volume_source.h"
+#include "volpol/detail/k8s/persistent_volume.h"
+#include "volpol/detail/k8s/persistent_volume_claim.h"
+#include "volpol/detail/k8s/pod.h"
+#include "volpol/detail/k8s/volume_source.h"
 
 namespace volpol::helper::testing {
 

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "test_objects.h"
-#include "volpol/helper/pod_volumes.h"
+#include "volpol/detail/helper/pod_volumes.h"
 
 namespace volpol::helper {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <string>
 
+#include "volpol/detail/k8s/object_value.h"
 #include "volpol/k8s/loader.h"
-#include "volpol/k8s/object_value.h"
 
 namespace volpol::k8s {
 namespace {

@@ -1,8 +1,8 @@
 // Label selectors: LabelSelectorAsSelector's checks, Requirement.Matches, SelectorFromSet.
 #include <gtest/gtest.h>
 
+#include "volpol/detail/k8s/label_syntax.h"
 #include "volpol/k8s/label_selector.h"
-#include "volpol/k8s/label_syntax.h"
 
 namespace volpol::k8s {
 namespace {

@@ -1,5 +1,5 @@
 // Typed objects from YAML nodes (object_yaml.h): what is read, what is lenient, what is an error.
-#include "volpol/k8s/object_yaml.h"
+#include "volpol/detail/k8s/object_yaml.h"
 
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>

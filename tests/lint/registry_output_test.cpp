@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "lint_fixture.h"
-#include "volpol/lint/output.h"
-#include "volpol/lint/suppression.h"
+#include "volpol/detail/lint/output.h"
+#include "volpol/detail/lint/suppression.h"
 
 using namespace volpol::lint;
 using volpol::testing::lint_policy;

@@ -1,5 +1,5 @@
 // backup_source: --backup FILE (Backup or Schedule), --backup NAME, the policy ConfigMap.
-#include "volpol/plan/backup_source.h"
+#include "volpol/detail/plan/backup_source.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 namespace volpol::plan {
 namespace {
 
-using k8s::backup_by_name;  // the Backup chooser lives in k8s (volpol/k8s/backup.h)
+using k8s::backup_by_name;  // the Backup chooser lives in k8s (volpol/detail/k8s/backup.h)
 using k8s::backup_from_file;
 using k8s::chosen_backup;
 

@@ -1,6 +1,6 @@
 // item_collection: Velero's IncludesExcludes, scoped filters combined with the policy's
 // includeExcludePolicy, label selectors, fine-grained filter policies, itemInclusionChecks.
-#include "volpol/plan/item_collection.h"
+#include "volpol/detail/plan/item_collection.h"
 
 #include <gtest/gtest.h>
 

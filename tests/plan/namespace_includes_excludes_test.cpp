@@ -1,5 +1,5 @@
 #include "../../src/plan/namespace_includes_excludes.h"
-#include "volpol/plan/glob.h"
+#include "volpol/detail/plan/glob.h"
 
 #include <gtest/gtest.h>
 

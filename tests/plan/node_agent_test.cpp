@@ -1,5 +1,5 @@
 // node_agent: IsRunningInNode / IsReady / IsPodRunning as Velero words them.
-#include "volpol/plan/node_agent.h"
+#include "volpol/detail/plan/node_agent.h"
 
 #include <gtest/gtest.h>
 

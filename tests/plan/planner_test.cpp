@@ -2,10 +2,10 @@
 // policy), Velero's skippedReason is made from the same data, and traced plans keep every step.
 #include <gtest/gtest.h>
 
+#include "volpol/detail/plan/reason_text.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/plan/explanation.h"
 #include "volpol/plan/planner.h"
-#include "volpol/plan/reason_text.h"
 #include "volpol/policy/policies.h"
 
 using namespace volpol;

@@ -1,10 +1,10 @@
-// Which Velero release a plan predicts for (plan/velero_release.h), and walk behaviour that
+// Which Velero release a plan predicts for (detail/plan/velero_release.h), and walk behaviour that
 // differs between releases (core/velero_version.h).
 #include <gtest/gtest.h>
 
+#include "volpol/detail/plan/velero_release.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/plan/planner.h"
-#include "volpol/plan/velero_release.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::plan {

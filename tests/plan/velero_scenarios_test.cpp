@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
+#include "volpol/detail/plan/reason_text.h"
 #include "volpol/k8s/loader.h"
 #include "volpol/plan/planner.h"
-#include "volpol/plan/reason_text.h"
 #include "volpol/policy/policies.h"
 
 using namespace volpol;

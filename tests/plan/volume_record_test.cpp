@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "volpol/detail/policy/structured_volume.h"
 #include "volpol/plan/volume_record.h"
-#include "volpol/policy/structured_volume.h"
 
 using namespace volpol;
 using namespace volpol::plan;

@@ -1,6 +1,6 @@
 // choose_volume_snapshot_class: Velero's GetVolumeSnapshotClass precedence and errors, with
 // objects shaped like kubectl dumps (tests/data/velero/cluster-objects.yaml).
-#include "volpol/plan/volume_snapshot_class.h"
+#include "volpol/detail/plan/volume_snapshot_class.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "volpol/plan/volume_snapshot_location.h"
+#include "volpol/detail/plan/volume_snapshot_location.h"
 
 #include <gtest/gtest.h>
 

@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "volpol/detail/policy/volume_conditions.h"
 #include "volpol/k8s/quantity.h"
-#include "volpol/policy/volume_conditions.h"
 
 namespace volpol::policy {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "volpol/detail/policy/volume_conditions.h"
 #include "volpol/k8s/quantity.h"
-#include "volpol/policy/volume_conditions.h"
 
 namespace volpol::policy {
 namespace {

@@ -1,7 +1,7 @@
 // Pattern syntax of filter policies (gobwas/glob, Velero wildcard) and the filter checks.
 #include <gtest/gtest.h>
 
-#include "volpol/policy/filter_policy.h"
+#include "volpol/detail/policy/filter_policy.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::policy {

@@ -6,9 +6,9 @@
 // release has it: a row of the feature table (core/velero_version.h).
 #include <gtest/gtest.h>
 
+#include "volpol/detail/policy/structured_volume.h"
 #include "volpol/policy/document.h"
 #include "volpol/policy/policies.h"
-#include "volpol/policy/structured_volume.h"
 
 using namespace volpol;
 using namespace volpol::policy;

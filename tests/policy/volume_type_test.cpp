@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <initializer_list>
 
-#include "volpol/policy/structured_volume.h"
+#include "volpol/detail/policy/structured_volume.h"
 
 namespace volpol::policy {
 namespace {

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "volpol/detail/json_text.h"
-#include "volpol/serve/admission_review.h"
+#include "volpol/detail/serve/admission_review.h"
 
 namespace volpol::testing {
 

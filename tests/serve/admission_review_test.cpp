@@ -1,5 +1,5 @@
 // Parsing AdmissionReview requests and writing responses.
-#include "volpol/serve/admission_review.h"
+#include "volpol/detail/serve/admission_review.h"
 
 #include <gtest/gtest.h>
 

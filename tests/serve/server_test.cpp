@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "admission_review_fixtures.h"
-#include "volpol/serve/admission_review.h"
+#include "volpol/detail/serve/admission_review.h"
 
 namespace volpol::serve {
 namespace {

@@ -8,7 +8,7 @@
 #include <future>
 #include <thread>
 
-#include "volpol/serve/metrics.h"
+#include "volpol/detail/serve/metrics.h"
 
 namespace volpol::serve {
 namespace {

@@ -2,9 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "verify_fixture.h"
-#include "volpol/verify/fail_on.h"
+#include "volpol/detail/verify/fail_on.h"
+#include "volpol/detail/verify/scenario.h"
 #include "volpol/verify/plan_diff.h"
-#include "volpol/verify/scenario.h"
 
 using namespace volpol;
 using namespace volpol::verify;

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "verify_fixture.h"
+#include "volpol/detail/verify/scenario.h"
 #include "volpol/verify/audit.h"
-#include "volpol/verify/scenario.h"
 
 using namespace volpol;
 using namespace volpol::verify;

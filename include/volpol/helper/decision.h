@@ -15,13 +15,13 @@
 #include <string>
 #include <string_view>
 
-#include "volpol/helper/pvc_pv.h"
-#include "volpol/helper/reason.h"
-#include "volpol/k8s/persistent_volume.h"
-#include "volpol/k8s/persistent_volume_claim.h"
-#include "volpol/k8s/pod.h"
-#include "volpol/policy/structured_volume.h"
-#include "volpol/policy/volume_policy.h"
+#include "volpol/detail/helper/pvc_pv.h"
+#include "volpol/detail/helper/reason.h"
+#include "volpol/detail/k8s/persistent_volume.h"
+#include "volpol/detail/k8s/persistent_volume_claim.h"
+#include "volpol/detail/k8s/pod.h"
+#include "volpol/detail/policy/structured_volume.h"
+#include "volpol/detail/policy/volume_policy.h"
 
 namespace volpol::helper {
 

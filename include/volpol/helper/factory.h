@@ -14,7 +14,7 @@
 #include <string>
 
 #include "volpol/core/result.h"
-#include "volpol/helper/options.h"
+#include "volpol/detail/helper/options.h"
 #include "volpol/helper/volume_helper.h"
 #include "volpol/k8s/cluster.h"
 

@@ -25,13 +25,13 @@
 
 #include "volpol/core/result.h"
 #include "volpol/core/value.h"
-#include "volpol/helper/action_parameters.h"
+#include "volpol/detail/helper/action_parameters.h"
+#include "volpol/detail/helper/options.h"
+#include "volpol/detail/k8s/persistent_volume.h"
+#include "volpol/detail/k8s/persistent_volume_claim.h"
+#include "volpol/detail/k8s/pod.h"
 #include "volpol/helper/decision.h"
-#include "volpol/helper/options.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/persistent_volume.h"
-#include "volpol/k8s/persistent_volume_claim.h"
-#include "volpol/k8s/pod.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::helper {

@@ -22,10 +22,10 @@
 
 #include "volpol/core/diagnostic.h"
 #include "volpol/core/result.h"
-#include "volpol/k8s/object_value.h"
-#include "volpol/k8s/persistent_volume.h"
-#include "volpol/k8s/persistent_volume_claim.h"
-#include "volpol/k8s/pod.h"
+#include "volpol/detail/k8s/object_value.h"
+#include "volpol/detail/k8s/persistent_volume.h"
+#include "volpol/detail/k8s/persistent_volume_claim.h"
+#include "volpol/detail/k8s/pod.h"
 
 namespace volpol::k8s {
 

@@ -19,7 +19,7 @@
 
 #include "volpol/core/result.h"
 #include "volpol/core/value.h"
-#include "volpol/k8s/object_meta.h"
+#include "volpol/detail/k8s/object_meta.h"
 
 namespace volpol::k8s {
 

@@ -37,10 +37,10 @@
 #include <vector>
 
 #include "volpol/core/result.h"
-#include "volpol/k8s/backup.h"
+#include "volpol/detail/k8s/backup.h"
+#include "volpol/detail/k8s/volume_snapshot_location.h"
 #include "volpol/k8s/kubectl.h"
 #include "volpol/k8s/loader.h"
-#include "volpol/k8s/volume_snapshot_location.h"
 
 namespace volpol::k8s {
 

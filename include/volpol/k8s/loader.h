@@ -142,7 +142,7 @@ struct load_counts {
   /// Objects of other kinds, read and ignored: kind → count ("ConfigMap", "List" is never
   /// counted; a core kind of another apiVersion is "Pod (example.com/v1)"; "" = kind unknown).
   std::map<std::string, std::size_t, std::less<>> other_kinds;
-  /// Objects of the other kinds volpol reads and keeps (volpol/k8s/object_value.h:
+  /// Objects of the other kinds volpol reads and keeps (volpol/detail/k8s/object_value.h:
   /// StorageClass, VolumeSnapshotClass, VolumeSnapshotLocation, Backup, Schedule, Namespace,
   /// Node, DaemonSet, ConfigMap): kind → count of those added to the cluster.
   std::map<std::string, std::size_t, std::less<>> read_kinds;

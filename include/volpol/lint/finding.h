@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "volpol/lint/rule.h"
+#include "volpol/detail/lint/rule.h"
 
 namespace volpol::policy {
 struct volume_policy;

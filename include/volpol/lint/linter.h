@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "volpol/core/diagnostic.h"
+#include "volpol/detail/lint/rule.h"
 #include "volpol/k8s/cluster.h"
 #include "volpol/lint/finding.h"
-#include "volpol/lint/rule.h"
 #include "volpol/plan/backup_options.h"
 #include "volpol/plan/planner.h"
 #include "volpol/policy/policies.h"

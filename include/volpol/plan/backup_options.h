@@ -9,10 +9,10 @@
 
 #include "volpol/core/result.h"
 #include "volpol/core/velero_version.h"
-#include "volpol/k8s/backup.h"
-#include "volpol/k8s/object_meta.h"
-#include "volpol/plan/velero_release.h"
-#include "volpol/plan/volume_snapshot_location.h"
+#include "volpol/detail/k8s/backup.h"
+#include "volpol/detail/k8s/object_meta.h"
+#include "volpol/detail/plan/velero_release.h"
+#include "volpol/detail/plan/volume_snapshot_location.h"
 
 namespace volpol::plan {
 

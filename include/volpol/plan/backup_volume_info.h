@@ -23,8 +23,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "volpol/detail/k8s/object_meta.h"
 #include "volpol/k8s/cluster.h"
-#include "volpol/k8s/object_meta.h"
 #include "volpol/plan/planner.h"
 
 namespace volpol::plan {

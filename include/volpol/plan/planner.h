@@ -28,10 +28,10 @@
 #include <vector>
 
 #include "volpol/core/result.h"
+#include "volpol/detail/plan/item_collection.h"
+#include "volpol/detail/record_list.h"
 #include "volpol/k8s/cluster.h"
 #include "volpol/plan/backup_options.h"
-#include "volpol/plan/item_collection.h"
-#include "volpol/detail/record_list.h"
 #include "volpol/plan/volume_record.h"
 #include "volpol/policy/policies.h"
 

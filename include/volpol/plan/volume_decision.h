@@ -20,13 +20,13 @@
 #include <string_view>
 
 #include "volpol/detail/deep_ptr.h"
+#include "volpol/detail/k8s/persistent_volume.h"
+#include "volpol/detail/k8s/persistent_volume_claim.h"
+#include "volpol/detail/k8s/pod.h"
+#include "volpol/detail/plan/item_collection.h"
+#include "volpol/detail/policy/structured_volume.h"
+#include "volpol/detail/policy/volume_policy.h"
 #include "volpol/helper/decision.h"
-#include "volpol/k8s/persistent_volume.h"
-#include "volpol/k8s/persistent_volume_claim.h"
-#include "volpol/k8s/pod.h"
-#include "volpol/plan/item_collection.h"
-#include "volpol/policy/structured_volume.h"
-#include "volpol/policy/volume_policy.h"
 
 namespace volpol::plan {
 

@@ -9,12 +9,12 @@
 #include <string_view>
 #include <vector>
 
+#include "volpol/core/value.h"
 #include "volpol/detail/deep_ptr.h"
 #include "volpol/detail/lazy_vector.h"
-#include "volpol/core/value.h"
+#include "volpol/detail/policy/volume_policy.h"
 #include "volpol/detail/zstring_view.h"
 #include "volpol/plan/volume_decision.h"
-#include "volpol/policy/volume_policy.h"
 
 namespace volpol::plan {
 

@@ -15,7 +15,7 @@
 
 #include "volpol/core/result.h"
 #include "volpol/core/value.h"
-#include "volpol/policy/action_type.h"
+#include "volpol/detail/policy/action_type.h"
 
 namespace volpol::policy {
 

@@ -24,9 +24,9 @@
 
 #include "volpol/core/result.h"
 #include "volpol/core/value.h"
+#include "volpol/detail/policy/text_origin.h"
 #include "volpol/k8s/label_selector.h"
 #include "volpol/policy/action.h"
-#include "volpol/policy/text_origin.h"
 
 namespace volpol::policy {
 

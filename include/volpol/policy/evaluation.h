@@ -24,9 +24,9 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/policy/structured_volume.h"
-#include "volpol/policy/volume_conditions.h"
-#include "volpol/policy/volume_policy.h"
+#include "volpol/detail/policy/structured_volume.h"
+#include "volpol/detail/policy/volume_conditions.h"
+#include "volpol/detail/policy/volume_policy.h"
 
 namespace volpol::policy {
 

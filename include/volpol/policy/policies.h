@@ -25,10 +25,10 @@
 #include <vector>
 
 #include "volpol/core/result.h"
+#include "volpol/detail/policy/structured_volume.h"
+#include "volpol/detail/policy/volume_policy.h"
 #include "volpol/policy/action.h"
 #include "volpol/policy/document.h"
-#include "volpol/policy/structured_volume.h"
-#include "volpol/policy/volume_policy.h"
 
 namespace volpol::policy {
 

@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "volpol/core/diagnostic.h"
+#include "volpol/detail/policy/text_origin.h"
+#include "volpol/detail/serve/admission_review.h"
 #include "volpol/k8s/limits.h"
 #include "volpol/policy/policies.h"
-#include "volpol/policy/text_origin.h"
-#include "volpol/serve/admission_review.h"
 
 namespace volpol::serve {
 

@@ -21,8 +21,8 @@
 #include <string>
 
 #include "volpol/core/result.h"
+#include "volpol/detail/serve/metrics.h"
 #include "volpol/serve/admission.h"
-#include "volpol/serve/metrics.h"
 
 namespace volpol::serve {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "volpol/detail/verify/volume_outcome.h"
 #include "volpol/plan/planner.h"
-#include "volpol/verify/volume_outcome.h"
 
 namespace volpol::verify {
 

@@ -31,8 +31,8 @@
 #include <vector>
 
 #include "volpol/core/diagnostic.h"
-#include "volpol/verify/scenario.h"
-#include "volpol/verify/volume_outcome.h"
+#include "volpol/detail/verify/scenario.h"
+#include "volpol/detail/verify/volume_outcome.h"
 
 namespace volpol::verify {
 

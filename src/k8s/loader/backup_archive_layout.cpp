@@ -23,7 +23,7 @@ std::string_view velero_kind(std::string_view resource) {
   if (resource == "pods") return "Pod";
   if (resource == "persistentvolumes") return "PersistentVolume";
   if (resource == "persistentvolumeclaims") return "PersistentVolumeClaim";
-  // Other kinds volpol reads (volpol/k8s/object_value.h) that a Velero backup holds.
+  // Other kinds volpol reads (volpol/detail/k8s/object_value.h) that a Velero backup holds.
   if (resource == "storageclasses.storage.k8s.io") return "StorageClass";
   if (resource == "volumesnapshotclasses.snapshot.storage.k8s.io") return "VolumeSnapshotClass";
   if (resource == "namespaces") return "Namespace";

@@ -12,11 +12,11 @@
 #include <string_view>
 #include <vector>
 
-#include "volpol/k8s/object_value.h"
-#include "volpol/k8s/object_yaml.h"
-#include "volpol/k8s/persistent_volume.h"
-#include "volpol/k8s/persistent_volume_claim.h"
-#include "volpol/k8s/pod.h"
+#include "volpol/detail/k8s/object_value.h"
+#include "volpol/detail/k8s/object_yaml.h"
+#include "volpol/detail/k8s/persistent_volume.h"
+#include "volpol/detail/k8s/persistent_volume_claim.h"
+#include "volpol/detail/k8s/pod.h"
 
 namespace volpol::k8s::detail {
 
@@ -68,7 +68,7 @@ struct object_fields {
   bool pod_shape = false;  ///< spec.containers / initContainers / volumes
   bool pv_shape = false;   ///< spec.capacity / claimRef / persistentVolumeReclaimPolicy / a source
   bool pvc_shape = false;  ///< spec.resources / volumeName, status.capacity
-  // the other kinds volpol reads whole (volpol/k8s/object_value.h)
+  // the other kinds volpol reads whole (volpol/detail/k8s/object_value.h)
   bool capture = false;                ///< `kind` (or the hint) is one of them
   std::vector<value::entry> captured;  ///< top-level fields but kind, apiVersion, metadata
 

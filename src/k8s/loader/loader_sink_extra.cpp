@@ -1,4 +1,4 @@
-// cluster_sink::add_extra: the other kinds volpol reads (volpol/k8s/object_value.h), typed
+// cluster_sink::add_extra: the other kinds volpol reads (volpol/detail/k8s/object_value.h), typed
 // from the fields the reader captured and added to the cluster.
 #include <fmt/format.h>
 

@@ -13,7 +13,7 @@
 #include <array>
 #include <cstddef>
 
-#include "volpol/k8s/object_meta.h"
+#include "volpol/detail/k8s/object_meta.h"
 #include "volpol/detail/string_map.h"
 
 namespace volpol::k8s::detail {
