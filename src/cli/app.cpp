@@ -8,17 +8,17 @@
 #include <cerrno>
 #include <cstring>
 
-#include "choice_option.h"
-#include "kubectl_grammar.h"
-#include "shell_help.h"
 #include "audit_command.h"
+#include "choice_option.h"
 #include "coverage_command.h"
 #include "diff_command.h"
 #include "explain_command.h"
+#include "kubectl_grammar.h"
 #include "lint_command.h"
 #include "plan_command.h"
 #include "schema_command.h"
 #include "serve_command.h"
+#include "shell_help.h"
 #include "test_command.h"
 #include "validate_command.h"
 #include "volpol/cli/version.h"

@@ -17,6 +17,20 @@ constexpr int exit_agree = 0;
 constexpr int exit_differ = 1;
 constexpr int exit_audit_error = 2;
 
+/// What `volpol audit` writes: the findings of the audit of one volume info file.
+struct audit_output {
+  const verify::audit_result& audit;
+  const std::string& volume_info;
+};
+
+/// `volpol audit -o`: the formats, the first the default.
+constexpr format_writer<audit_output> audit_writers[] = {
+    {output_format::text,
+     [](const audit_output& o, std::FILE* out) { write_text(verify::render_audit_text(o.audit, o.volume_info), out); }},
+    {output_format::json,
+     [](const audit_output& o, std::FILE* out) { write_text(verify::render_audit_json(o.audit, o.volume_info), out); }},
+};
+
 }  // namespace
 
 CLI::App* setup_audit(CLI::App& app, audit_options& opt) {
@@ -26,7 +40,7 @@ CLI::App* setup_audit(CLI::App& app, audit_options& opt) {
                   "<backup>-volumeinfo.json.gz (or .json, or a tar archive or folder holding one)")
       ->required();
   add_plan_input_flags(cmd, opt.plan);
-  add_output_option(cmd, opt.output, {output_format::text, output_format::json});
+  add_output_option(cmd, opt.output, audit_writers);
   return cmd;
 }
 
@@ -40,9 +54,7 @@ int run_audit(const audit_options& opt, std::FILE* out, std::FILE* err) {
   prepare_outcome p = prepare_plan(opt.plan, /*trace=*/false, err);
   if (!p.plan) return p.exit == exit_unreadable ? exit_unreadable : exit_audit_error;
   const verify::audit_result a = verify::audit(p.plan->result, p.plan->loaded.objects, actual.value());
-  const std::string text = opt.output == "json" ? verify::render_audit_json(a, opt.volume_info)
-                                                : verify::render_audit_text(a, opt.volume_info);
-  std::fwrite(text.data(), 1, text.size(), out);
+  write_output(audit_writers, opt.output, audit_output{a, opt.volume_info}, out);
   if (p.plan->input_errors) return exit_audit_error;
   return a.findings.empty() ? exit_agree : exit_differ;
 }

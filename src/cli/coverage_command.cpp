@@ -8,16 +8,49 @@
 
 #include "capped_problems.h"
 #include "choice_option.h"
+#include "input_limit_flags.h"
 #include "output_format.h"
 #include "phase_timings.h"
 #include "terminal.h"
 #include "velero_version_flag.h"
 #include "volpol/cli/app.h"
-#include "input_limit_flags.h"
 #include "volpol/plan/coverage.h"
 #include "volpol/plan/html_report.h"
 
 namespace volpol::cli {
+
+namespace {
+
+/// What `volpol coverage` writes: the coverage, and the flags that shape the table.
+struct coverage_output {
+  const plan::coverage_result& coverage;
+  const plan_options& opt;
+};
+
+void write_coverage_table(const coverage_output& o, std::FILE* out) {
+  plan::coverage_table_options table;
+  table.wide = o.opt.output == name_of(output_format::wide);
+  table.no_headers = o.opt.no_headers;
+  const std::string text = plan::render_coverage_table(o.coverage, table);
+  write_text(text, out);
+}
+
+/// `volpol coverage -o`: the formats, the first the default.
+constexpr format_writer<coverage_output> coverage_writers[] = {
+    {output_format::table, write_coverage_table},
+    {output_format::wide, write_coverage_table},
+    {output_format::json, [](const coverage_output& o, std::FILE* out) { plan::write_coverage_json(o.coverage, out); }},
+    {output_format::yaml, [](const coverage_output& o, std::FILE* out) { plan::write_coverage_yaml(o.coverage, out); }},
+    {output_format::html,
+     [](const coverage_output& o, std::FILE* out) { plan::write_html(plan::coverage_html(o.coverage), out); }},
+    {output_format::prometheus,
+     [](const coverage_output& o, std::FILE* out) {
+       const std::string text = plan::coverage_prometheus_text(o.coverage);
+       write_text(text, out);
+     }},
+};
+
+}  // namespace
 
 CLI::App* setup_coverage(CLI::App& app, coverage_options& opt) {
   CLI::App* cmd = app.add_subcommand(
@@ -57,9 +90,7 @@ CLI::App* setup_coverage(CLI::App& app, coverage_options& opt) {
   // Each Schedule names its own policy; the Backup and Schedule are all of them.
   for (const char* name : {"--resource-policies-configmap", "--from-backup", "--from-schedule"})
     cmd->remove_option(cmd->get_option(name));
-  add_output_option(cmd, p.output,
-                    {output_format::table, output_format::wide, output_format::json, output_format::yaml,
-                     output_format::html, output_format::prometheus});
+  add_output_option(cmd, p.output, coverage_writers);
   cmd->add_flag("--no-headers", p.no_headers, "Table rows only: no header row, Schedules, summary or problems");
   add_color_flag(cmd, p.color);
   add_choice_option(cmd, "--fail-on", opt.fail_on, {"unprotected"}, "Exit 1 when any volume is so: unprotected")
@@ -109,22 +140,7 @@ int run_coverage(const coverage_options& opt, std::FILE* out, std::FILE* err) {
     for (const diagnostic& d : c.problems) shown.write(d);
   }
   const phase_timing timing("output");
-  if (p.output == "json") {
-    plan::write_coverage_json(c, out);
-  } else if (p.output == "yaml") {
-    plan::write_coverage_yaml(c, out);
-  } else if (p.output == "prometheus") {
-    const std::string text = plan::coverage_prometheus_text(c);
-    std::fwrite(text.data(), 1, text.size(), out);
-  } else if (p.output == "html") {
-    plan::write_html(plan::coverage_html(c), out);
-  } else {
-    plan::coverage_table_options table;
-    table.wide = p.output == "wide";
-    table.no_headers = p.no_headers;
-    const std::string text = plan::render_coverage_table(c, table);
-    std::fwrite(text.data(), 1, text.size(), out);
-  }
+  write_output(coverage_writers, p.output, coverage_output{c, p}, out);
   if (pp.unreadable_input) return exit_unreadable;
   int exit = pp.input_errors || c.problems.has_errors() ? exit_input_errors : exit_ok;
   if (!opt.fail_on.empty() && !c.unprotected.empty()) {

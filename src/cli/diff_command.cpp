@@ -25,6 +25,27 @@ std::string pick(const std::vector<std::string>& v, int side) {
   return v.size() == 1 ? v.front() : v[static_cast<std::size_t>(side)];
 }
 
+/// What `volpol diff` writes: the differences of the two plans.
+struct diff_output {
+  const verify::plan_diff& diff;
+  const verify::diff_labels& labels;
+  const diff_options& opt;
+};
+
+/// `volpol diff -o`: the formats, the first the default.
+constexpr format_writer<diff_output> diff_writers[] = {
+    {output_format::text,
+     [](const diff_output& o, std::FILE* out) {
+       static constexpr color_rule sides[] = {{"  only in A:", 2, 9, color::red, true},
+                                              {"  only in B:", 2, 9, color::green, true},
+                                              {"  A: ", 2, 1, color::red, true},
+                                              {"  B: ", 2, 1, color::green, true}};
+       write_colorized(verify::render_diff_text(o.diff, o.labels), sides, o.opt.color, out);
+     }},
+    {output_format::json,
+     [](const diff_output& o, std::FILE* out) { write_text(verify::render_diff_json(o.diff, o.labels), out); }},
+};
+
 }  // namespace
 
 CLI::App* setup_diff(CLI::App& app, diff_options& opt) {
@@ -38,7 +59,7 @@ CLI::App* setup_diff(CLI::App& app, diff_options& opt) {
   cmd->add_option("--a-set", opt.set_a, "KEY=VALUE: a plan flag for side A only (snapshot-move-data=true ...)");
   cmd->add_option("--b-set", opt.set_b, "KEY=VALUE: a plan flag for side B only");
   add_backup_flags(cmd, opt.common);
-  add_output_option(cmd, opt.output, {output_format::text, output_format::json});
+  add_output_option(cmd, opt.output, diff_writers);
   add_color_flag(cmd, opt.color);
   return cmd;
 }
@@ -87,15 +108,7 @@ int run_diff(const diff_options& opt, std::FILE* out, std::FILE* err) {
   const verify::plan_diff d = verify::diff_plans(plans[0]->result, plans[1]->result);
   const verify::diff_labels l{labels[0], labels[1], std::string(to_string(plans[0]->result.server.velero.version)),
                               std::string(to_string(plans[1]->result.server.velero.version))};
-  std::string text = opt.output == "json" ? verify::render_diff_json(d, l) : verify::render_diff_text(d, l);
-  if (opt.output == "text" && use_color(opt.color, out)) {
-    static constexpr color_rule sides[] = {{"  only in A:", 2, 9, color::red, true},
-                                           {"  only in B:", 2, 9, color::green, true},
-                                           {"  A: ", 2, 1, color::red, true},
-                                           {"  B: ", 2, 1, color::green, true}};
-    text = colorized(text, sides);
-  }
-  std::fwrite(text.data(), 1, text.size(), out);
+  write_output(diff_writers, opt.output, diff_output{d, l, opt}, out);
   if (input_errors) return exit_diff_error;
   return d.empty() ? exit_no_change : exit_changes;
 }

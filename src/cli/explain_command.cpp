@@ -93,6 +93,25 @@ std::vector<const plan::volume_record*> chosen_volumes(const explain_options& op
   return chosen;
 }
 
+/// What `volpol explain` writes: the chosen volumes of a traced plan.
+struct explain_output {
+  const std::vector<const plan::volume_record*>& chosen;
+  const plan::plan_result& plan;
+  const plan::report_context& ctx;
+};
+
+/// `volpol explain -o`: the formats, the first the default.
+constexpr format_writer<explain_output> explain_writers[] = {
+    {output_format::text,
+     [](const explain_output& o, std::FILE* out) { plan::write_explanations_text(o.chosen, o.plan, o.ctx, out); }},
+    {output_format::json,
+     [](const explain_output& o, std::FILE* out) { plan::write_explanations_json(o.chosen, o.plan, o.ctx, out); }},
+    {output_format::yaml,
+     [](const explain_output& o, std::FILE* out) { plan::write_explanations_yaml(o.chosen, o.plan, o.ctx, out); }},
+    {output_format::html, [](const explain_output& o,
+                             std::FILE* out) { plan::write_html(plan::explain_html(o.chosen, o.plan, o.ctx), out); }},
+};
+
 }  // namespace
 
 CLI::App* setup_explain(CLI::App& app, explain_options& opt) {
@@ -102,8 +121,7 @@ CLI::App* setup_explain(CLI::App& app, explain_options& opt) {
   opt.plan.command = "explain";
   cmd->add_option("VOLUME", opt.volumes, "Volumes: NS/PVC, NS/POD/VOLUME or pv/NAME (PVC or POD/VOLUME with -n NS)");
   cmd->add_flag("--all", opt.all, "Explain every volume of the plan");
-  add_output_option(cmd, opt.plan.output,
-                    {output_format::text, output_format::json, output_format::yaml, output_format::html});
+  add_output_option(cmd, opt.plan.output, explain_writers);
   return cmd;
 }
 
@@ -127,13 +145,8 @@ int run_explain(const explain_options& opt, std::FILE* out, std::FILE* err) {
   const std::vector<const plan::volume_record*> chosen = chosen_volumes(opt, p, c, err, unknown);
   // As `kubectl get a b` with b missing: what was found is printed, then the exit says not all was.
   if (unknown && chosen.empty()) return static_cast<int>(exit_code::invalid_usage);
-  const std::string& format = opt.plan.output;
-  const plan::report_context& ctx = prepared.plan->context;
   const phase_timing timing("output");  // VOLPOL_TIMINGS=1
-  if (format == "json") plan::write_explanations_json(chosen, p, ctx, out);
-  else if (format == "yaml") plan::write_explanations_yaml(chosen, p, ctx, out);
-  else if (format == "html") plan::write_html(plan::explain_html(chosen, p, ctx), out);
-  else plan::write_explanations_text(chosen, p, ctx, out);
+  write_output(explain_writers, opt.plan.output, explain_output{chosen, p, prepared.plan->context}, out);
   if (unknown) return static_cast<int>(exit_code::invalid_usage);
   if (prepared.plan->unreadable_input) return static_cast<int>(exit_code::unreadable_input);
   // Exit 1 when an input could not be read or a volume explained has errors.

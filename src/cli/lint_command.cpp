@@ -61,7 +61,32 @@ bool select_rules(const lint_options& opt, lint::rule_selection& sel, std::FILE*
   return apply(opt.disable, false) && apply(opt.enable, true);
 }
 
-void write(const std::string& s, std::FILE* out) { std::fwrite(s.data(), 1, s.size(), out); }
+/// What `volpol lint` writes: the findings, for the release they were checked for.
+struct lint_output {
+  const std::vector<lint::finding>& findings;
+  velero_version release;
+  const lint_options& opt;
+};
+
+/// `volpol lint -o`: the formats, the first the default.
+constexpr format_writer<lint_output> lint_writers[] = {
+    {output_format::text,
+     [](const lint_output& o, std::FILE* out) {
+       static constexpr color_rule levels[] = {{": error VP", 2, 5, color::red, false},
+                                               {": warning VP", 2, 7, color::yellow, false},
+                                               {": info VP", 2, 4, color::cyan, false},
+                                               {"error VP", 0, 5, color::red, true},
+                                               {"warning VP", 0, 7, color::yellow, true},
+                                               {"info VP", 0, 4, color::cyan, true}};
+       write_colorized(lint::render_text(o.findings), levels, o.opt.color, out);
+     }},
+    {output_format::json,
+     [](const lint_output& o, std::FILE* out) { write_text(lint::render_json(o.findings, o.release), out); }},
+    {output_format::sarif,
+     [](const lint_output& o, std::FILE* out) { write_text(lint::render_sarif(o.findings, o.release), out); }},
+    {output_format::github,
+     [](const lint_output& o, std::FILE* out) { write_text(lint::render_github(o.findings), out); }},
+};
 
 }  // namespace
 
@@ -69,8 +94,7 @@ CLI::App* setup_lint(CLI::App& app, lint_options& opt) {
   CLI::App* cmd = app.add_subcommand("lint", "Check that policies do what you meant (with -f: against a cluster)");
   add_plan_input_flags(cmd, opt.plan);
   opt.plan.command = "lint";
-  add_output_option(cmd, opt.output,
-                    {output_format::text, output_format::json, output_format::sarif, output_format::github});
+  add_output_option(cmd, opt.output, lint_writers);
   add_choice_option(cmd, "--fail-level", opt.fail_level, {"error", "warning", "info"},
                     "Exit 1 when a finding is at least this severe")
       ->default_str("warning");
@@ -92,14 +116,14 @@ int run_lint(const lint_options& opt, std::FILE* out, std::FILE* err) {
                    opt.explain.c_str());
       return exit_usage;
     }
-    write(lint::render_explanation(*r), out);
+    write_text(lint::render_explanation(*r), out);
     return exit_ok;
   }
   if (opt.list_rules) {
     for (const lint::rule_info& r : lint::all_rules())
-      write(fmt::format("{}  {:<28} {:<8} {:<9} {}\n", r.code, r.name, lint::to_string(r.default_level),
-                        r.scope == lint::rule_scope::document ? "document" : "cluster", r.summary),
-            out);
+      write_text(fmt::format("{}  {:<28} {:<8} {:<9} {}\n", r.code, r.name, lint::to_string(r.default_level),
+                             r.scope == lint::rule_scope::document ? "document" : "cluster", r.summary),
+                 out);
     return exit_ok;
   }
   const plan_options& po = opt.plan;
@@ -155,20 +179,7 @@ int run_lint(const lint_options& opt, std::FILE* out, std::FILE* err) {
 
   const velero_version release = planned ? planned->result.server.velero.version
                                          : velero_version_of_flag(po.velero_version).value_or(default_velero_version);
-  if (opt.output == "json") write(lint::render_json(findings, release), out);
-  else if (opt.output == "sarif") write(lint::render_sarif(findings, release), out);
-  else if (opt.output == "github") write(lint::render_github(findings), out);
-  else if (use_color(opt.color, out)) {
-    static constexpr color_rule levels[] = {{": error VP", 2, 5, color::red, false},
-                                            {": warning VP", 2, 7, color::yellow, false},
-                                            {": info VP", 2, 4, color::cyan, false},
-                                            {"error VP", 0, 5, color::red, true},
-                                            {"warning VP", 0, 7, color::yellow, true},
-                                            {"info VP", 0, 4, color::cyan, true}};
-    write(colorized(lint::render_text(findings), levels), out);
-  } else {
-    write(lint::render_text(findings), out);
-  }
+  write_output(lint_writers, opt.output, lint_output{findings, release, opt}, out);
 
   const bool failing = std::any_of(findings.begin(), findings.end(),
                                    [&](const lint::finding& f) { return lint::at_least(f.severity, fail_level); });

@@ -17,7 +17,7 @@ std::optional<output_format> output_format_named(std::string_view name) {
   return std::nullopt;
 }
 
-CLI::Option* add_output_option(CLI::App* cmd, std::string& out, std::initializer_list<output_format> formats) {
+CLI::Option* add_output_option(CLI::App* cmd, std::string& out, const std::vector<output_format>& formats) {
   std::vector<std::string> names;
   for (output_format f : formats) names.emplace_back(name_of(f));
   return add_choice_option(cmd, "-o,--output", out, names, "Output format")->default_str(names.front());

@@ -10,6 +10,7 @@
 #include "capped_problems.h"
 #include "input_limit_flags.h"
 #include "load_progress.h"
+#include "output_format.h"
 #include "phase_timings.h"
 #include "velero_version_flag.h"
 #include "volpol/cli/app.h"
@@ -219,7 +220,9 @@ prepare_outcome prepare_plan(const plan_options& opt, bool trace, std::FILE* err
   out.plan = std::move(prepared.plan);
   // Each object problem once: on stderr above; the machine formats carry them too, the table
   // does not repeat them.
-  if (out.plan && (opt.output == "table" || opt.output == "wide")) out.plan->context.input_problems.clear();
+  const std::optional<output_format> format = output_format_named(opt.output);
+  if (out.plan && (format == output_format::table || format == output_format::wide))
+    out.plan->context.input_problems.clear();
   return out;
 }
 

@@ -69,4 +69,14 @@ std::string colorized(std::string_view text, std::span<const color_rule> rules) 
   return out;
 }
 
+void write_colorized(std::string_view text, std::span<const color_rule> rules, const std::string& mode,
+                     std::FILE* out) {
+  if (!use_color(mode, out)) {
+    std::fwrite(text.data(), 1, text.size(), out);
+    return;
+  }
+  const std::string colored = colorized(text, rules);
+  std::fwrite(colored.data(), 1, colored.size(), out);
+}
+
 }  // namespace volpol::cli

@@ -41,4 +41,8 @@ struct color_rule {
 /// and diff; the plan's table colours its METHOD cells itself).
 [[nodiscard]] std::string colorized(std::string_view text, std::span<const color_rule> rules);
 
+/// Writes `text` to `out`: colorized by `rules` when `--color` `mode` says so for `out`
+/// (use_color), as it is otherwise.
+void write_colorized(std::string_view text, std::span<const color_rule> rules, const std::string& mode, std::FILE* out);
+
 }  // namespace volpol::cli

@@ -14,10 +14,36 @@
 
 namespace volpol::cli {
 
+namespace {
+
+/// What `volpol test` writes: the suite's results.
+struct test_output {
+  const verify::run_summary& suite;
+  const test_options& opt;
+};
+
+/// `volpol test -o`: the formats, the first the default.
+constexpr format_writer<test_output> test_writers[] = {
+    {output_format::text,
+     [](const test_output& o, std::FILE* out) {
+       static constexpr color_rule outcomes[] = {{"FAIL ", 0, 4, color::red, true},
+                                                 {"PASS ", 0, 4, color::green, true},
+                                                 {"    - ", 4, 1, color::red, true},
+                                                 {"    + ", 4, 1, color::green, true}};
+       write_colorized(verify::render_test_text(o.suite), outcomes, o.opt.color, out);
+     }},
+    {output_format::json,
+     [](const test_output& o, std::FILE* out) { write_text(verify::render_test_json(o.suite), out); }},
+    {output_format::junit,
+     [](const test_output& o, std::FILE* out) { write_text(verify::render_test_junit(o.suite), out); }},
+};
+
+}  // namespace
+
 CLI::App* setup_test(CLI::App& app, test_options& opt) {
   CLI::App* cmd = app.add_subcommand("test", "Run policy tests: what the plan must do with each volume");
   cmd->add_option("PATH", opt.paths, "Test files, or folders searched for volpol-test.yaml / *.volpol-test.yaml");
-  add_output_option(cmd, opt.output, {output_format::text, output_format::json, output_format::junit});
+  add_output_option(cmd, opt.output, test_writers);
   cmd->add_flag("--update", opt.update, "Write what the plan says now as the tests' expectations");
   add_color_flag(cmd, opt.color);
   add_velero_version_flag(cmd, opt.velero_version, /*reads_cluster=*/true);
@@ -44,18 +70,7 @@ int run_test_command(const test_options& opt, std::FILE* out, std::FILE* err) {
     const bool ok = problems.empty() && s.problems.empty();
     return ok ? static_cast<int>(exit_code::ok) : static_cast<int>(exit_code::input_errors);
   }
-  std::string text;
-  if (opt.output == "json") text = verify::render_test_json(s);
-  else if (opt.output == "junit") text = verify::render_test_junit(s);
-  else text = verify::render_test_text(s);
-  if (opt.output == "text" && use_color(opt.color, out)) {
-    static constexpr color_rule outcomes[] = {{"FAIL ", 0, 4, color::red, true},
-                                              {"PASS ", 0, 4, color::green, true},
-                                              {"    - ", 4, 1, color::red, true},
-                                              {"    + ", 4, 1, color::green, true}};
-    text = colorized(text, outcomes);
-  }
-  std::fwrite(text.data(), 1, text.size(), out);
+  write_output(test_writers, opt.output, test_output{s, opt}, out);
   return s.failed > 0 ? static_cast<int>(exit_code::input_errors) : static_cast<int>(exit_code::ok);
 }
 

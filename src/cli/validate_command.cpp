@@ -12,8 +12,8 @@
 #include <cstring>
 #include <filesystem>
 
-#include "volpol/cli/app.h"
 #include "input_limit_flags.h"
+#include "volpol/cli/app.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::cli {
