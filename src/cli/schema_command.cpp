@@ -2,7 +2,9 @@
 #include "schema_command.h"
 
 #include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
+#include "volpol/policy/evaluation.h"
 
 #include <cstring>
 #include <string_view>
@@ -76,9 +78,11 @@ std::string resource_policies_schema(velero_version release) {
     remove_member(lines, "clusterScopedFilterPolicy", 4);
     remove_member(lines, "namespacedFilterPolicies", 4);
   }
-  if (!has(release, condition_pvc_phase)) remove_member(lines, "pvcPhase", 8);
-  if (!has(release, condition_pvc_volume_mode)) remove_member(lines, "pvcVolumeMode", 8);
-  if (!has(release, condition_pvc_access_modes)) remove_member(lines, "pvcAccessModes", 8);
+  for (std::size_t i = 0; i < policy::condition_kind_count; ++i) {  // the conditions the release lacks
+    const auto kind = static_cast<policy::condition_kind>(i);
+    if (const auto f = policy::condition_release_feature(kind); f && !has(release, *f))
+      remove_member(lines, policy::to_string(kind), 8);
+  }
   if (!has(release, parameter_validation)) {  // `// TODO validate parameters`: anything goes
     remove_member(lines, "properties", 10, "        \"parameters\": {");
     remove_member(lines, "if", 6);

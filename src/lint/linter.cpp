@@ -1,5 +1,6 @@
 // run_lint and the shared helpers of the rules (see linter.h, context.h).
 #include "volpol/lint/linter.h"
+#include "volpol/policy/evaluation.h"
 
 #include <fmt/format.h>
 
@@ -110,11 +111,7 @@ std::string label(const policy::volume_policy& p) { return helper::policy_label_
 
 std::string short_label(const policy::volume_policy& p) { return helper::policy_label(p); }
 
-bool is_catch_all(const policy::volume_conditions& c) {
-  return c.capacity.is_unbounded() && c.storage_class.empty() && !c.nfs && !c.csi && c.volume_types.empty() &&
-         c.pvc_labels.empty() && c.pvc_phase.empty() && c.pvc_volume_mode.empty() && c.pvc_access_modes.empty() &&
-         c.volume_name.empty();
-}
+bool is_catch_all(const policy::volume_conditions& c) { return policy::matches_every_volume(c); }
 
 std::string did_you_mean(std::string_view x) {
   return x.empty() ? std::string() : fmt::format("did you mean `{}`?", x);

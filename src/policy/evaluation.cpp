@@ -1,57 +1,27 @@
 // Judging every condition of every volume policy against one volume (see evaluation.h).
-// The per-condition checks are the ones `Policies.match` uses (volume_conditions.h); only the
-// bookkeeping is new.
+// The per-condition checks are the ones `Policies.match` uses, read from the conditions' table
+// (condition_table.h); only the bookkeeping is new.
 #include "volpol/policy/evaluation.h"
 
-#include <fmt/format.h>
+#include "condition_table.h"
 
 namespace volpol::policy {
 
-std::string_view to_string(condition_kind k) {
-  switch (k) {
-    case condition_kind::capacity: return "capacity";
-    case condition_kind::storage_class: return "storageClass";
-    case condition_kind::nfs: return "nfs";
-    case condition_kind::csi: return "csi";
-    case condition_kind::volume_types: return "volumeTypes";
-    case condition_kind::pvc_labels: return "pvcLabels";
-    case condition_kind::pvc_phase: return "pvcPhase";
-    case condition_kind::pvc_volume_mode: return "pvcVolumeMode";
-    case condition_kind::pvc_access_modes: return "pvcAccessModes";
-    case condition_kind::volume_name: return "volumeName";
-  }
-  return "";
-}
+using detail::descriptor;
 
-bool has_condition(const volume_conditions& c, condition_kind kind) {
-  switch (kind) {
-    case condition_kind::capacity: return !c.capacity_text.empty() || !c.capacity.is_unbounded();
-    case condition_kind::storage_class: return !c.storage_class.empty();
-    case condition_kind::nfs: return c.nfs.has_value();
-    case condition_kind::csi: return c.csi.has_value();
-    case condition_kind::volume_types: return !c.volume_types.empty();
-    case condition_kind::pvc_labels: return !c.pvc_labels.empty();
-    case condition_kind::pvc_phase: return !c.pvc_phase.empty();
-    case condition_kind::pvc_volume_mode: return !c.pvc_volume_mode.empty();
-    case condition_kind::pvc_access_modes: return !c.pvc_access_modes.empty();
-    case condition_kind::volume_name: return !c.volume_name.empty();
-  }
-  return false;
-}
+std::string_view to_string(condition_kind k) { return descriptor(k).key; }
+
+bool has_condition(const volume_conditions& c, condition_kind kind) { return descriptor(kind).given(c); }
 
 bool condition_holds(const volume_conditions& c, condition_kind kind, const structured_volume& v) {
-  switch (kind) {
-    case condition_kind::capacity: return c.capacity.is_unbounded() || capacity_condition_matches(c.capacity, v);
-    case condition_kind::storage_class: return storage_class_condition_matches(c.storage_class, v);
-    case condition_kind::nfs: return nfs_condition_matches(c.nfs, v);
-    case condition_kind::csi: return csi_condition_matches(c.csi, v);
-    case condition_kind::volume_types: return volume_types_condition_matches(c.volume_types, v);
-    case condition_kind::pvc_labels: return pvc_labels_condition_matches(c.pvc_labels, v);
-    case condition_kind::pvc_phase: return pvc_phase_condition_matches(c.pvc_phase, v);
-    case condition_kind::pvc_volume_mode: return pvc_volume_mode_condition_matches(c.pvc_volume_mode, v);
-    case condition_kind::pvc_access_modes: return pvc_access_modes_condition_matches(c.pvc_access_modes, v);
-    case condition_kind::volume_name: return volume_name_condition_matches(c.volume_name, v);
-  }
+  return descriptor(kind).holds(c, v);
+}
+
+std::optional<velero_feature> condition_release_feature(condition_kind k) { return descriptor(k).feature; }
+
+bool matches_every_volume(const volume_conditions& c) {
+  for (const detail::condition_descriptor& d : detail::conditions)
+    if (!d.matches_every_volume(c)) return false;
   return true;
 }
 
@@ -89,97 +59,12 @@ std::vector<policy_evaluation> evaluate_policies(std::span<const volume_policy> 
   return out;
 }
 
-bool volume_has_value(condition_kind kind, const structured_volume& v) {
-  switch (kind) {
-    case condition_kind::capacity: return v.capacity != nullptr;
-    case condition_kind::storage_class: return !v.storage_class.empty();
-    case condition_kind::nfs: return v.nfs != nullptr;
-    case condition_kind::csi: return v.csi != nullptr;
-    case condition_kind::volume_types: return !v.volume_type.empty();
-    case condition_kind::pvc_labels: return v.pvc_labels != nullptr;
-    case condition_kind::pvc_phase: return !v.pvc_phase.empty();
-    case condition_kind::pvc_volume_mode: return !v.pvc_volume_mode.empty();
-    case condition_kind::pvc_access_modes: return !v.pvc_access_modes.empty();
-    case condition_kind::volume_name: return !v.pv_name.empty() || !v.pvc_name.empty() || !v.pod_volume_name.empty();
-  }
-  return false;
-}
+bool volume_has_value(condition_kind kind, const structured_volume& v) { return descriptor(kind).volume_has_value(v); }
 
-namespace {
-
-std::string list_text(const std::vector<std::string>& items) { return fmt::format("[{}]", fmt::join(items, ", ")); }
-
-std::string map_text(const k8s::string_map& m) {
-  std::string out = "{";
-  for (const auto& [k, v] : m) out += fmt::format("{}{}: {}", out.size() > 1 ? ", " : "", k, v);
-  return out + "}";
-}
-
-std::string quoted_or_none(std::string_view s, std::string_view none) {
-  return s.empty() ? std::string(none) : std::string(s);
-}
-
-}  // namespace
-
-std::string condition_text(const volume_conditions& c, condition_kind kind) {
-  switch (kind) {
-    case condition_kind::capacity: return c.capacity_text;
-    case condition_kind::storage_class: return list_text(c.storage_class);
-    case condition_kind::nfs: {
-      if (!c.nfs) return "{}";
-      std::string out = "{";
-      if (!c.nfs->server.empty()) out += "server: " + c.nfs->server;
-      if (!c.nfs->path.empty()) out += (out.size() > 1 ? ", path: " : "path: ") + c.nfs->path;
-      return out + "}";
-    }
-    case condition_kind::csi: {
-      if (!c.csi) return "{}";
-      std::string out = "{";
-      if (!c.csi->driver.empty()) out += "driver: " + c.csi->driver;
-      if (c.csi->volume_attributes)
-        out += (out.size() > 1 ? ", volumeAttributes: " : "volumeAttributes: ") + map_text(*c.csi->volume_attributes);
-      return out + "}";
-    }
-    case condition_kind::volume_types: return list_text(c.volume_types);
-    case condition_kind::pvc_labels: return map_text(c.pvc_labels);
-    case condition_kind::pvc_phase: return list_text(c.pvc_phase);
-    case condition_kind::pvc_volume_mode: return c.pvc_volume_mode;
-    case condition_kind::pvc_access_modes: return list_text(c.pvc_access_modes);
-    case condition_kind::volume_name: return list_text(c.volume_name);
-  }
-  return {};
-}
+std::string condition_text(const volume_conditions& c, condition_kind kind) { return descriptor(kind).text(c); }
 
 std::string volume_value_text(condition_kind kind, const structured_volume& v) {
-  switch (kind) {
-    case condition_kind::capacity:
-      return v.capacity != nullptr ? v.capacity->to_string() : std::string("no capacity (counts as 0)");
-    case condition_kind::storage_class: return quoted_or_none(v.storage_class, "no storage class");
-    case condition_kind::nfs:
-      if (v.nfs == nullptr) return "not an NFS volume";
-      return fmt::format("{{server: {}, path: {}}}", v.nfs->server.view(), v.nfs->path.view());
-    case condition_kind::csi:
-      if (v.csi == nullptr) return "not a CSI volume";
-      if (v.csi->volume_attributes.empty()) return fmt::format("{{driver: {}}}", v.csi->driver.view());
-      return fmt::format("{{driver: {}, volumeAttributes: {}}}", v.csi->driver.view(),
-                         map_text(v.csi->volume_attributes));
-    case condition_kind::volume_types: return quoted_or_none(v.volume_type, "no volume type");
-    case condition_kind::pvc_labels: return v.pvc_labels != nullptr ? map_text(*v.pvc_labels) : "no PVC labels";
-    case condition_kind::pvc_phase: return quoted_or_none(v.pvc_phase, "no PVC");
-    case condition_kind::pvc_volume_mode: return quoted_or_none(v.pvc_volume_mode, "no volumeMode");
-    case condition_kind::pvc_access_modes: {
-      if (v.pvc_access_modes.empty()) return "no accessModes";
-      return fmt::format("[{}]", fmt::join(v.pvc_access_modes, ", "));
-    }
-    case condition_kind::volume_name: {
-      std::vector<std::string> names;
-      if (!v.pv_name.empty()) names.push_back(fmt::format("PV {}", v.pv_name));
-      if (!v.pod_volume_name.empty()) names.push_back(fmt::format("pod volume {}", v.pod_volume_name));
-      if (!v.pvc_name.empty()) names.push_back(fmt::format("PVC {}", v.pvc_name));
-      return names.empty() ? std::string("no name") : fmt::format("{}", fmt::join(names, ", "));
-    }
-  }
-  return {};
+  return descriptor(kind).volume_text(v);
 }
 
 }  // namespace volpol::policy

@@ -19,11 +19,13 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "volpol/core/velero_version.h"
 #include "volpol/detail/policy/structured_volume.h"
 #include "volpol/detail/policy/volume_conditions.h"
 #include "volpol/detail/policy/volume_policy.h"
@@ -56,6 +58,14 @@ inline constexpr std::size_t condition_kind_count = 10;
 /// Whether condition `kind` of `c` holds for `v` (an absent condition holds). Mirrors the
 /// condition's Velero `match` method (see volume_conditions.h).
 [[nodiscard]] bool condition_holds(const volume_conditions& c, condition_kind kind, const structured_volume& v);
+
+/// The release feature condition `k` needs (condition_pvc_phase for `pvcPhase`), or nullopt
+/// when every release volpol knows has it.
+[[nodiscard]] std::optional<velero_feature> condition_release_feature(condition_kind k);
+
+/// Whether every condition of `c` holds for every volume (none given, or only `capacity: "0,"`
+/// and the like): a policy with these conditions matches every volume (a catch-all).
+[[nodiscard]] bool matches_every_volume(const volume_conditions& c);
 
 /// One condition's verdict.
 struct condition_verdict {
