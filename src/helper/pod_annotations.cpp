@@ -6,22 +6,9 @@ namespace volpol::helper {
 
 namespace {
 
-/// Calls f(item) for each item of Go's strings.Split(list, ","); stops when f returns true.
-template <class F>
-bool for_each_item(std::string_view list, F&& f) {
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = list.find(',', start);
-    const std::string_view item = list.substr(start, comma == std::string_view::npos ? comma : comma - start);
-    if (f(item)) return true;
-    if (comma == std::string_view::npos) return false;
-    start = comma + 1;
-  }
-}
-
 std::vector<std::string> split(std::string_view list) {
   std::vector<std::string> out;
-  for_each_item(list, [&](std::string_view item) {
+  k8s::for_each_split_item(list, [&](std::string_view item) {
     out.emplace_back(item);
     return false;
   });
@@ -29,7 +16,7 @@ std::vector<std::string> split(std::string_view list) {
 }
 
 bool contains(std::string_view list, std::string_view name) {
-  return for_each_item(list, [&](std::string_view item) { return item == name; });
+  return k8s::for_each_split_item(list, [&](std::string_view item) { return item == name; });
 }
 
 /// The opt-in value, or nothing when Velero's GetVolumesToBackup returns nil.
@@ -60,14 +47,37 @@ bool is_opted_out(const k8s::pod& p, std::string_view volume_name) {
   return contains(p.metadata.annotation(volumes_to_exclude_annotation).value_or(std::string_view()), volume_name);
 }
 
+bool is_opted_in(const k8s::pod& p, const k8s::pod_volume& v) {
+  return p.annotation_lists_indexed ? v.listed_in_backup_volumes : is_opted_in(p, v.name.view());
+}
+
+bool is_opted_out(const k8s::pod& p, const k8s::pod_volume& v) {
+  return p.annotation_lists_indexed ? v.listed_in_backup_volumes_excludes : is_opted_out(p, v.name.view());
+}
+
+namespace {
+
+annotation_choice by_annotations(bool default_volumes_to_fs_backup, bool opted_in, bool opted_out) {
+  if (!default_volumes_to_fs_backup)
+    return opted_in ? annotation_choice{true, reason::annotation_opt_in}
+                    : annotation_choice{false, reason::not_opted_in};
+  return opted_out ? annotation_choice{false, reason::annotation_opt_out}
+                   : annotation_choice{true, reason::default_fs_backup};
+}
+
+}  // namespace
+
 annotation_choice fs_backup_by_annotations(const k8s::pod& p, std::string_view volume_name,
                                            bool default_volumes_to_fs_backup) {
-  if (!default_volumes_to_fs_backup) {
-    if (is_opted_in(p, volume_name)) return {true, reason::annotation_opt_in};
-    return {false, reason::not_opted_in};
-  }
-  if (is_opted_out(p, volume_name)) return {false, reason::annotation_opt_out};
-  return {true, reason::default_fs_backup};
+  // The other mode's annotation is not read.
+  return by_annotations(default_volumes_to_fs_backup, !default_volumes_to_fs_backup && is_opted_in(p, volume_name),
+                        default_volumes_to_fs_backup && is_opted_out(p, volume_name));
+}
+
+annotation_choice fs_backup_by_annotations(const k8s::pod& p, const k8s::pod_volume& v,
+                                           bool default_volumes_to_fs_backup) {
+  return by_annotations(default_volumes_to_fs_backup, !default_volumes_to_fs_backup && is_opted_in(p, v),
+                        default_volumes_to_fs_backup && is_opted_out(p, v));
 }
 
 }  // namespace volpol::helper

@@ -36,7 +36,7 @@ result<decision> volume_helper::should_perform_fs_backup(const k8s::pod_volume& 
     }
     if (d.pvc != nullptr && d.pv == nullptr) return pv_lookup_error(*d.pvc, d.lookup);
   }
-  const annotation_choice choice = fs_backup_by_annotations(p, v.name, options_.default_volumes_to_fs_backup);
+  const annotation_choice choice = fs_backup_by_annotations(p, v, options_.default_volumes_to_fs_backup);
   d.perform = choice.selected;
   d.why = choice.why;
   return d;

@@ -22,7 +22,7 @@ bool find_fs_backup_pod(const k8s::persistent_volume& pv, const k8s::cluster& c,
   // The pods' volumes that name the claim, as Velero's loop over each pod's volumes finds
   // them (pods in order, volumes in spec order), from the cluster's index.
   for (const k8s::pod_claim_volume& pv : c.volumes_using_pvc(ref.namespace_, ref.name)) {
-    const annotation_choice choice = fs_backup_by_annotations(*pv.p, pv.volume->name, default_volumes_to_fs_backup);
+    const annotation_choice choice = fs_backup_by_annotations(*pv.p, *pv.volume, default_volumes_to_fs_backup);
     if (!choice.selected) continue;
     d.pod = pv.p;
     d.pod_volume = pv.volume;

@@ -19,7 +19,7 @@ pod_volume_selection opt_in_selection(const k8s::pod& p) {
   out.volumes = volumes_to_backup(p);
   out.choices.reserve(p.volumes.size());
   for (const auto& v : p.volumes) {
-    const bool listed = is_opted_in(p, v.name);
+    const bool listed = is_opted_in(p, v);
     out.choices.push_back({&v, listed, listed ? reason::annotation_opt_in : reason::not_opted_in});
   }
   return out;
@@ -29,7 +29,7 @@ pod_volume_selection opt_in_selection(const k8s::pod& p) {
 pod_volume_choice opt_out_choice(const k8s::pod& p, const k8s::pod_volume& v, bool backup_exclude_pvc) {
   const volume_exclusion kind = detail::kind_exclusion_of(v, backup_exclude_pvc);
   if (kind != volume_exclusion::none) return {&v, false, reason::excluded_volume, kind};
-  if (is_opted_out(p, v.name)) return {&v, false, reason::annotation_opt_out};
+  if (is_opted_out(p, v)) return {&v, false, reason::annotation_opt_out};
   if (detail::has_default_token_name(v)) return {&v, false, reason::excluded_volume, volume_exclusion::default_token};
   return {&v, true, reason::default_fs_backup};
 }
@@ -63,7 +63,7 @@ bool pod_selects_claim(const k8s::pod& p, std::string_view claim_name, bool defa
     }
   }
   if (mount == nullptr) return false;
-  if (!default_volumes_to_fs_backup) return is_opted_in(p, mount->name);
+  if (!default_volumes_to_fs_backup) return is_opted_in(p, *mount);
   // Opt-out mode lists pod volumes by name; the mount is selected when a volume of that name
   // passes the checks (names are unique in a valid pod, so that is the mount itself).
   for (const auto& v : p.volumes)

@@ -297,7 +297,31 @@ result<void> cluster::add(persistent_volume_claim pvc) {
   return add_to(impl_->pvcs, impl_->pvc_index, "PersistentVolumeClaim", std::move(pvc));
 }
 
+namespace {
+
+void mark_listed(pod& p, std::string_view list, bool pod_volume::*flag) {
+  std::vector<std::string_view> items;
+  for_each_split_item(list, [&](std::string_view item) {
+    items.push_back(item);
+    return false;
+  });
+  std::sort(items.begin(), items.end());
+  for (pod_volume& v : p.volumes) v.*flag = std::binary_search(items.begin(), items.end(), v.name.view());
+}
+
+}  // namespace
+
+void index_annotation_lists(pod& p) {
+  p.annotation_lists_indexed = true;
+  const string_map::found in = p.metadata.annotation(backup_volumes_annotation);
+  if (in && !in->empty()) mark_listed(p, *in, &pod_volume::listed_in_backup_volumes);
+  if (p.metadata.annotations)
+    mark_listed(p, p.metadata.annotation(backup_volumes_excludes_annotation).value_or(std::string_view()),
+                &pod_volume::listed_in_backup_volumes_excludes);
+}
+
 result<void> cluster::add(pod p) {
+  index_annotation_lists(p);
   auto r = add_to(impl_->pods, impl_->pod_index, "Pod", std::move(p));
   if (r) impl_->claims_built.store(false, std::memory_order_release);
   return r;

@@ -69,7 +69,7 @@ void check_conflicting_pod_annotations(context& c) {
                                           step.pod->metadata.name, step.pod_volume->name);
       if (step.perform) {
         if (in_by.empty()) in_by = who;
-      } else if (helper::is_opted_out(*step.pod, step.pod_volume->name)) {
+      } else if (helper::is_opted_out(*step.pod, *step.pod_volume)) {
         if (out_by.empty()) out_by = who;
       }
     }

@@ -89,8 +89,8 @@ void fill_legacy(volume_explanation& x, const plan_result& plan) {
   l.pod = pod_of(*x.record, x, &v);
   if (l.pod == nullptr) return;
   l.pod_volume = v->name;
-  l.listed_in_backup_volumes = helper::is_opted_in(*l.pod, v->name);
-  l.listed_in_excludes = helper::is_opted_out(*l.pod, v->name);
+  l.listed_in_backup_volumes = helper::is_opted_in(*l.pod, *v);
+  l.listed_in_excludes = helper::is_opted_out(*l.pod, *v);
 }
 
 /// Would a policy of action `a` end the volume as it ends now?

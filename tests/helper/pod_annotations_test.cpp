@@ -57,5 +57,42 @@ TEST(pod_annotations, fs_backup_by_annotations_reads_only_its_mode) {
   EXPECT_EQ(b_out.why, reason::default_fs_backup);
 }
 
+TEST(pod_annotations, indexed_flags_answer_as_the_lists_do) {
+  // A pod in a cluster has its volumes' listed_in_* flags set once (k8s::index_annotation_lists);
+  // each answer must be the one the annotation text gives, odd names and long lists included.
+  using testing::empty_dir;
+  std::string many;
+  std::vector<k8s::pod_volume> volumes = {empty_dir("data"), empty_dir(" logs"), empty_dir("logs"), empty_dir("x")};
+  for (int i = 0; i < 200; ++i) {
+    volumes.push_back(empty_dir("v" + std::to_string(i)));
+    if (i % 3 == 0) many += (many.empty() ? "v" : ",v") + std::to_string(i);
+  }
+  const std::vector<std::vector<k8s::string_map::entry>> cases = {
+      {},
+      {{"foo", "bar"}},
+      {{std::string(volumes_to_backup_annotation), "data, logs,"}, {std::string(volumes_to_exclude_annotation), "x"}},
+      {{std::string(volumes_to_backup_annotation), ""}, {std::string(volumes_to_exclude_annotation), ""}},
+      {{std::string(volumes_to_backup_annotation), many + ",data,data"},
+       {std::string(volumes_to_exclude_annotation), many}},
+  };
+  for (const auto& notes : cases) {
+    k8s::pod by_text = make_pod("ns", "p", volumes, notes);
+    k8s::pod indexed = by_text;
+    k8s::index_annotation_lists(indexed);
+    ASSERT_TRUE(indexed.annotation_lists_indexed);
+    for (std::size_t i = 0; i < volumes.size(); ++i) {
+      const std::string name(volumes[i].name.view());
+      EXPECT_EQ(is_opted_in(indexed, indexed.volumes[i]), is_opted_in(by_text, name)) << name;
+      EXPECT_EQ(is_opted_out(indexed, indexed.volumes[i]), is_opted_out(by_text, name)) << name;
+      EXPECT_EQ(is_opted_in(by_text, by_text.volumes[i]), is_opted_in(by_text, name)) << name;  // not indexed: text
+    }
+  }
+  k8s::pod long_list = make_pod("ns", "p", volumes,
+                                std::vector<k8s::string_map::entry>{{std::string(volumes_to_backup_annotation), many}});
+  k8s::index_annotation_lists(long_list);
+  EXPECT_TRUE(is_opted_in(long_list, long_list.volumes[4]));   // v0
+  EXPECT_FALSE(is_opted_in(long_list, long_list.volumes[5]));  // v1
+}
+
 }  // namespace
 }  // namespace volpol::helper

@@ -23,9 +23,9 @@
 namespace volpol::helper {
 
 /// The opt-in annotation: the pod volumes to fs-back-up (velerov1api.VolumesToBackupAnnotation).
-inline constexpr std::string_view volumes_to_backup_annotation = "backup.velero.io/backup-volumes";
+inline constexpr std::string_view volumes_to_backup_annotation = k8s::backup_volumes_annotation;
 /// The opt-out annotation: the pod volumes not to fs-back-up (VolumesToExcludeAnnotation).
-inline constexpr std::string_view volumes_to_exclude_annotation = "backup.velero.io/backup-volumes-excludes";
+inline constexpr std::string_view volumes_to_exclude_annotation = k8s::backup_volumes_excludes_annotation;
 
 /// The names in the pod's opt-in annotation, in order (duplicates and empty items kept).
 /// Empty when the pod has no annotations, no such annotation, or an empty value.
@@ -43,6 +43,10 @@ inline constexpr std::string_view volumes_to_exclude_annotation = "backup.velero
 [[nodiscard]] bool is_opted_in(const k8s::pod& p, std::string_view volume_name);
 /// True when volume_name is in volumes_to_exclude(p), without building the list.
 [[nodiscard]] bool is_opted_out(const k8s::pod& p, std::string_view volume_name);
+/// The same for `v`, one of `p`'s volumes: its listed_in_* flag when the pod is in a cluster
+/// (pod::annotation_lists_indexed), so a pod with 100k listed volumes costs no more per volume.
+[[nodiscard]] bool is_opted_in(const k8s::pod& p, const k8s::pod_volume& v);
+[[nodiscard]] bool is_opted_out(const k8s::pod& p, const k8s::pod_volume& v);
 
 /// The first reason fs-backup never takes this pod volume, or volume_exclusion::none.
 /// Order: hostPath, secret, configMap, projected, downwardAPI, persistentVolumeClaim when
@@ -67,6 +71,9 @@ struct annotation_choice {
 /// mode's annotation is not read. Never allocates.
 /// Mirrors `shouldPerformFSBackupLegacy` (volume_policy_helper.go).
 [[nodiscard]] annotation_choice fs_backup_by_annotations(const k8s::pod& p, std::string_view volume_name,
+                                                         bool default_volumes_to_fs_backup);
+/// The same for `v`, one of `p`'s volumes (its listed_in_* flags when indexed: is_opted_in).
+[[nodiscard]] annotation_choice fs_backup_by_annotations(const k8s::pod& p, const k8s::pod_volume& v,
                                                          bool default_volumes_to_fs_backup);
 
 /// One pod volume's place in volumes_by_pod().
