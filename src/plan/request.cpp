@@ -344,10 +344,10 @@ bool preparation::load_objects() {
   ctx.policy_file = files_.policy_config_map ? files_.policy_config_map->source : r_.policy_file;
   ctx.global_policy_file = files_.global_config_map ? files_.global_config_map->source : r_.global_policy_file;
   for (const diagnostic& d : p().loaded.problems) {
-    ctx.input_problems.push_back(d);
     if (d.level == severity::error) p().input_errors = true;
     problems_.add(problem_source::objects, d);
   }
+  ctx.input_problems = p().loaded.problems.take();  // one copy for the report, one in the problems
   const k8s::load_counts& counts = p().loaded.counts;
   std::size_t objects = counts.persistent_volumes + counts.persistent_volume_claims + counts.pods;
   for (const auto& [kind, n] : counts.other_kinds) objects += n;

@@ -78,6 +78,8 @@ class diagnostics {
   [[nodiscard]] std::size_t size() const { return items_.size(); }
   [[nodiscard]] bool empty() const { return items_.empty(); }
   [[nodiscard]] const std::vector<diagnostic>& items() const { return items_; }
+  /// The problems, moved out (this is left empty).
+  [[nodiscard]] std::vector<diagnostic> take() { return std::move(items_); }
   [[nodiscard]] auto begin() const { return items_.begin(); }
   [[nodiscard]] auto end() const { return items_.end(); }
 

@@ -122,7 +122,7 @@ struct request_problem {
 /// Everything one plan was made from, kept alive together (the plan points into it).
 struct prepared_plan {
   policy::loaded_policies policies;
-  k8s::load_result loaded;
+  k8s::load_result loaded;  ///< the objects (their problems moved to context.input_problems)
   plan_input input;
   plan_result result;
   report_context context;     ///< every object problem in input_problems
