@@ -9,8 +9,8 @@
 #include <mimalloc.h>
 #endif
 
-#include "volpol/cli/app.h"
 #include "../src/cli/serve_command.h"
+#include "volpol/cli/app.h"
 #include "volpol/serve/server.h"
 
 int main(int argc, char** argv) {

@@ -58,4 +58,13 @@ std::optional<std::string> unreadable_reason(const std::string& path, bool folde
   return std::nullopt;
 }
 
+std::optional<diagnostic> unreadable_file_problem(std::string named, const std::string& path, bool folder_ok) {
+  const std::optional<std::string> why = unreadable_reason(path, folder_ok);
+  if (!why) return std::nullopt;
+  diagnostic d = make_error("cannot read: " + *why);
+  d.where.file = std::move(named);
+  if (*why == "it is a folder") d.help = "give the file itself";
+  return d;
+}
+
 }  // namespace volpol

@@ -299,7 +299,16 @@ result<void> cluster::add(persistent_volume_claim pvc) {
 
 namespace {
 
+/// Sets v.*flag for each volume of `p`: strings.Split(list, ",") holds its name. A pod with a
+/// few volumes scans the text (no allocation: every pod with annotations comes here, usually
+/// with an empty or short list); more are looked up in the items, sorted once.
 void mark_listed(pod& p, std::string_view list, bool pod_volume::*flag) {
+  constexpr std::size_t scanned = 8;
+  if (p.volumes.size() <= scanned) {
+    for (pod_volume& v : p.volumes)
+      v.*flag = for_each_split_item(list, [&](std::string_view item) { return item == v.name.view(); });
+    return;
+  }
   std::vector<std::string_view> items;
   for_each_split_item(list, [&](std::string_view item) {
     items.push_back(item);

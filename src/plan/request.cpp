@@ -32,10 +32,8 @@ struct problems_so_far {
   void add(problem_source source, diagnostic d, bool see_help = false, std::string flag = {}) {
     list.push_back({source, std::move(d), std::move(flag), see_help});
   }
-  /// An error about the request itself, `flag` in front of the message when given.
-  void request_error(std::string message, bool see_help = true) {
-    add(problem_source::request, make_error(std::move(message)), see_help);
-  }
+  /// An error about the request itself (a command line points to its help after it).
+  void request_error(std::string message) { add(problem_source::request, make_error(std::move(message)), true); }
 };
 
 diagnostic flag_error(std::string flag, std::string message, std::string help) {
@@ -290,11 +288,8 @@ bool preparation::request_agrees() {
 /// A policy file that cannot be read is an input that cannot be read, as a -f path is.
 bool preparation::policy_files_readable() {
   for (const auto& [flag, path] : {std::pair{"--policy", &r_.policy_file}, {"--global-policy", &r_.global_policy_file}})
-    if (const std::optional<std::string> why = unreadable_reason(*path)) {
-      diagnostic d = make_error("cannot read: " + *why);
-      d.where.file = fmt::format("{} {}", flag, *path);
-      if (*why == "it is a folder") d.help = "give the file itself";
-      problems_.add(problem_source::input, std::move(d));
+    if (std::optional<diagnostic> d = unreadable_file_problem(fmt::format("{} {}", flag, *path), *path)) {
+      problems_.add(problem_source::input, std::move(*d));
       return false;
     }
   return true;

@@ -43,8 +43,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.storage_class = cd.string_list(v, p, "storageClass", m);
      },
-     [](const volume_conditions& c) { return !c.storage_class.empty(); },
-     [](const volume_conditions& c) { return c.storage_class.empty(); },
+     [](const volume_conditions& c) { return !c.storage_class.empty(); }, nullptr,
      [](const volume_conditions& c, const structured_volume& v) {
        return storage_class_condition_matches(c.storage_class, v);
      },
@@ -60,8 +59,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
                             }))
          c.nfs = std::move(nfs);
      },
-     [](const volume_conditions& c) { return c.nfs.has_value(); },
-     [](const volume_conditions& c) { return !c.nfs.has_value(); },
+     [](const volume_conditions& c) { return c.nfs.has_value(); }, nullptr,
      [](const volume_conditions& c, const structured_volume& v) { return nfs_condition_matches(c.nfs, v); },
      [](const structured_volume& v) { return v.nfs != nullptr; },
      [](const volume_conditions& c) {
@@ -85,8 +83,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
                             }))
          c.csi = std::move(csi);
      },
-     [](const volume_conditions& c) { return c.csi.has_value(); },
-     [](const volume_conditions& c) { return !c.csi.has_value(); },
+     [](const volume_conditions& c) { return c.csi.has_value(); }, nullptr,
      [](const volume_conditions& c, const structured_volume& v) { return csi_condition_matches(c.csi, v); },
      [](const structured_volume& v) { return v.csi != nullptr; },
      [](const volume_conditions& c) {
@@ -107,8 +104,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.volume_types = cd.string_list(v, p, "volumeTypes", m);
      },
-     [](const volume_conditions& c) { return !c.volume_types.empty(); },
-     [](const volume_conditions& c) { return c.volume_types.empty(); },
+     [](const volume_conditions& c) { return !c.volume_types.empty(); }, nullptr,
      [](const volume_conditions& c, const structured_volume& v) {
        return volume_types_condition_matches(c.volume_types, v);
      },
@@ -119,8 +115,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.pvc_labels = cd.string_map(v, p, "pvcLabels", m).value_or(k8s::string_map{});
      },
-     [](const volume_conditions& c) { return !c.pvc_labels.empty(); },
-     [](const volume_conditions& c) { return c.pvc_labels.empty(); },
+     [](const volume_conditions& c) { return !c.pvc_labels.empty(); }, nullptr,
      [](const volume_conditions& c, const structured_volume& v) {
        return pvc_labels_condition_matches(c.pvc_labels, v);
      },
@@ -133,8 +128,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.pvc_phase = cd.string_list(v, p, "pvcPhase", m);
      },
-     [](const volume_conditions& c) { return !c.pvc_phase.empty(); },
-     [](const volume_conditions& c) { return c.pvc_phase.empty(); },
+     [](const volume_conditions& c) { return !c.pvc_phase.empty(); }, nullptr,
      [](const volume_conditions& c, const structured_volume& v) { return pvc_phase_condition_matches(c.pvc_phase, v); },
      [](const structured_volume& v) { return !v.pvc_phase.empty(); },
      [](const volume_conditions& c) { return list_text(c.pvc_phase); },
@@ -143,8 +137,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.pvc_volume_mode = cd.string_field(v, p, "pvcVolumeMode", m);
      },
-     [](const volume_conditions& c) { return !c.pvc_volume_mode.empty(); },
-     [](const volume_conditions& c) { return c.pvc_volume_mode.empty(); },
+     [](const volume_conditions& c) { return !c.pvc_volume_mode.empty(); }, nullptr,
      [](const volume_conditions& c, const structured_volume& v) {
        return pvc_volume_mode_condition_matches(c.pvc_volume_mode, v);
      },
@@ -155,8 +148,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.pvc_access_modes = cd.string_list(v, p, "pvcAccessModes", m);
      },
-     [](const volume_conditions& c) { return !c.pvc_access_modes.empty(); },
-     [](const volume_conditions& c) { return c.pvc_access_modes.empty(); },
+     [](const volume_conditions& c) { return !c.pvc_access_modes.empty(); }, nullptr,
      [](const volume_conditions& c, const structured_volume& v) {
        return pvc_access_modes_condition_matches(c.pvc_access_modes, v);
      },
@@ -170,8 +162,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.volume_name = cd.string_list(v, p, "volumeName", m);
      },
-     [](const volume_conditions& c) { return !c.volume_name.empty(); },
-     [](const volume_conditions& c) { return c.volume_name.empty(); },
+     [](const volume_conditions& c) { return !c.volume_name.empty(); }, nullptr,
      [](const volume_conditions& c, const structured_volume& v) {
        return volume_name_condition_matches(c.volume_name, v);
      },

@@ -31,7 +31,8 @@ struct condition_descriptor {
   /// Decodes the condition's value into its field of `c`, each problem through `cd`.
   void (*decode)(conditions_decoder& cd, const value& v, const std::string& path, value_mark m, volume_conditions& c);
   bool (*given)(const volume_conditions& c);  ///< the policy has the condition
-  /// The condition, given or not, holds for every volume (absent; or `capacity: "0,"`).
+  /// The condition, given or not, holds for every volume (`capacity: "0,"` does); null: when
+  /// it is not given (`!given(c)`), as for every condition but `capacity`.
   bool (*matches_every_volume)(const volume_conditions& c);
   bool (*holds)(const volume_conditions& c, const structured_volume& v);  ///< its `match`
   bool (*volume_has_value)(const structured_volume& v);                   ///< the volume has what it compares

@@ -21,7 +21,7 @@ std::optional<velero_feature> condition_release_feature(condition_kind k) { retu
 
 bool matches_every_volume(const volume_conditions& c) {
   for (const detail::condition_descriptor& d : detail::conditions)
-    if (!d.matches_every_volume(c)) return false;
+    if (d.matches_every_volume != nullptr ? !d.matches_every_volume(c) : d.given(c)) return false;
   return true;
 }
 

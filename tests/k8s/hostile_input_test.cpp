@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "volpol/core/result.h"
-#include "volpol/k8s/loader.h"
 #include "volpol/detail/yaml_check.h"
+#include "volpol/k8s/loader.h"
 
 namespace volpol::k8s {
 namespace {

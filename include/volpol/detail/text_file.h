@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "volpol/core/diagnostic.h"
 #include "volpol/core/result.h"
 
 namespace volpol {
@@ -21,5 +22,11 @@ namespace volpol {
 /// Why `path` cannot be read as a file ("No such file or directory", "it is a folder"; a
 /// folder is fine with `folder_ok`), or nullopt when it can. "" and "-" can.
 [[nodiscard]] std::optional<std::string> unreadable_reason(const std::string& path, bool folder_ok = false);
+
+/// The error for `path` when it cannot be read (unreadable_reason), named `named` in the
+/// message ("--policy p.yaml: cannot read: No such file or directory"; for a folder, the help
+/// "give the file itself"); nullopt when it can be read.
+[[nodiscard]] std::optional<diagnostic> unreadable_file_problem(std::string named, const std::string& path,
+                                                                bool folder_ok = false);
 
 }  // namespace volpol

@@ -8,8 +8,8 @@
 
 #include "loader_reader.h"
 #include "loader_source.h"
-#include "volpol/k8s/limits.h"
 #include "volpol/detail/shared_string.h"
+#include "volpol/k8s/limits.h"
 
 namespace volpol::k8s::detail {
 

@@ -42,8 +42,8 @@
 #include <string>
 #include <string_view>
 
-#include "volpol/k8s/loader.h"
 #include "volpol/detail/yaml_check.h"
+#include "volpol/k8s/loader.h"
 
 namespace volpol::k8s::detail {
 
