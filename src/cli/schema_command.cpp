@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include "volpol/policy/evaluation.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string_view>
 #include <vector>
@@ -14,12 +15,20 @@
 
 namespace volpol::cli {
 
-const char* resource_policies_schema() {
-  // schema/resource-policies.schema.json, embedded at configure time (CMakeLists.txt).
-  static const char text[] =
+namespace {
+
+/// schema/resource-policies.schema.json, embedded at configure time (CMakeLists.txt).
+const char embedded_schema[] =
 #include "volpol_schema.inc"
-      ;
-  return text;
+    ;
+
+std::string conditions_schema_generated();
+
+}  // namespace
+
+const char* resource_policies_schema() {
+  static const std::string text = conditions_schema_generated();
+  return text.c_str();
 }
 
 namespace {
@@ -62,6 +71,30 @@ void remove_member(std::vector<std::string>& lines, std::string_view key, std::s
     lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(i), lines.begin() + static_cast<std::ptrdiff_t>(end) + 1);
     return;
   }
+}
+
+/// The embedded schema with the members of `$defs.conditions.properties` written from the
+/// condition rows (policy::condition_schema, in Velero's field order; those main has):
+/// schema/resource-policies.schema.json holds the same text (tests/schema/run-schema-test.sh).
+std::string conditions_schema_generated() {
+  std::vector<std::string> lines = lines_of(embedded_schema);
+  const auto start = std::find(lines.begin(), lines.end(), "    \"conditions\": {");
+  const auto open = std::find(start, lines.end(), "      \"properties\": {");
+  const auto close = std::find(open, lines.end(), "      }");
+  if (start == lines.end() || open == lines.end() || close == lines.end()) return embedded_schema;
+  std::vector<std::string> members;
+  for (std::size_t i = 0; i < policy::condition_kind_count; ++i) {
+    const auto kind = static_cast<policy::condition_kind>(i);
+    // The file is main's: a condition main lacks (one only proposed) is not in it.
+    if (const auto f = policy::condition_release_feature(kind); f && !has(velero_version::main, *f)) continue;
+    if (!members.empty()) members.back() += ',';
+    for (const std::string& line : lines_of(policy::condition_schema(kind))) members.push_back("        " + line);
+  }
+  const auto at = lines.erase(open + 1, close);
+  lines.insert(at, members.begin(), members.end());
+  std::string out;
+  for (const std::string& line : lines) out += line + '\n';
+  return out;
 }
 
 void replace_all(std::string& s, std::string_view from, std::string_view to) {

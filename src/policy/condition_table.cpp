@@ -26,6 +26,10 @@ std::string quoted_or_none(std::string_view s, std::string_view none) {
 
 const std::array<condition_descriptor, condition_kind_count> conditions = {{
     {condition_kind::capacity, "capacity", std::nullopt,
+     R"json("capacity": {
+  "description": "A capacity range \"LOW,HIGH\" in Kubernetes quantities (\"10Gi,100Gi\", \"0,1Ti\", \"50Gi,\").",
+  "type": ["string", "number"]
+})json",
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.capacity_text = cd.string_field(v, p, "capacity", m);
      },
@@ -40,6 +44,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
        return v.capacity != nullptr ? v.capacity->to_string() : std::string("no capacity (counts as 0)");
      }},
     {condition_kind::storage_class, "storageClass", std::nullopt,
+     R"json("storageClass": {"description": "Storage class names (globs).", "$ref": "#/$defs/stringList"})json",
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.storage_class = cd.string_list(v, p, "storageClass", m);
      },
@@ -51,6 +56,12 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
      [](const volume_conditions& c) { return list_text(c.storage_class); },
      [](const structured_volume& v) { return quoted_or_none(v.storage_class, "no storage class"); }},
     {condition_kind::nfs, "nfs", std::nullopt,
+     R"json("nfs": {
+  "description": "An NFS volume; {} matches any NFS volume.",
+  "type": ["object", "null"],
+  "additionalProperties": false,
+  "properties": {"server": {"type": "string"}, "path": {"type": "string"}}
+})json",
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        nfs_condition nfs;
        if (cd.struct_fields(v, p, "nfs", {"server", "path"}, m,
@@ -74,6 +85,17 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
        return fmt::format("{{server: {}, path: {}}}", v.nfs->server.view(), v.nfs->path.view());
      }},
     {condition_kind::csi, "csi", std::nullopt,
+     R"json("csi": {
+  "description": "A CSI volume; {} matches any CSI volume. volumeAttributes need a driver.",
+  "type": ["object", "null"],
+  "additionalProperties": false,
+  "properties": {
+    "driver": {"type": "string"},
+    "volumeAttributes": {"type": ["object", "null"], "additionalProperties": {"type": ["string", "number", "boolean"]}}
+  },
+  "if": {"required": ["volumeAttributes"], "properties": {"volumeAttributes": {"type": "object"}}},
+  "then": {"required": ["driver"], "properties": {"driver": {"minLength": 1}}}
+})json",
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        csi_condition csi;
        if (cd.struct_fields(v, p, "csi", {"driver", "volumeAttributes"}, m,
@@ -101,6 +123,17 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
                           map_text(v.csi->volume_attributes));
      }},
     {condition_kind::volume_types, "volumeTypes", std::nullopt,
+     R"json("volumeTypes": {
+  "description": "Volume source kinds (Velero accepts other names too; they match nothing).",
+  "type": ["array", "null"],
+  "items": {
+    "anyOf": [{"type": "string"}, {"enum": ["awsElasticBlockStore", "azureDisk", "azureFile", "cephfs", "cinder", "configMap", "csi",
+             "downwardAPI", "emptyDir", "ephemeral", "fc", "flexVolume", "flocker", "gcePersistentDisk",
+             "gitRepo", "glusterfs", "hostPath", "image", "iscsi", "local", "nfs", "photonPersistentDisk",
+             "portworxVolume", "projected", "quobyte", "rbd", "scaleIO", "secret", "storageOS",
+             "vsphereVolume"]}]
+  }
+})json",
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.volume_types = cd.string_list(v, p, "volumeTypes", m);
      },
@@ -112,6 +145,11 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
      [](const volume_conditions& c) { return list_text(c.volume_types); },
      [](const structured_volume& v) { return quoted_or_none(v.volume_type, "no volume type"); }},
     {condition_kind::pvc_labels, "pvcLabels", std::nullopt,
+     R"json("pvcLabels": {
+  "description": "Labels the PVC must have (all of them).",
+  "type": ["object", "null"],
+  "additionalProperties": {"type": ["string", "number", "boolean"]}
+})json",
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.pvc_labels = cd.string_map(v, p, "pvcLabels", m).value_or(k8s::string_map{});
      },
@@ -125,6 +163,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
        return v.pvc_labels != nullptr ? map_text(*v.pvc_labels) : std::string("no PVC labels");
      }},
     {condition_kind::pvc_phase, "pvcPhase", velero_feature::condition_pvc_phase,
+     R"json("pvcPhase": {"description": "PVC phases: Pending, Bound, Lost.", "$ref": "#/$defs/stringList"})json",
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.pvc_phase = cd.string_list(v, p, "pvcPhase", m);
      },
@@ -134,6 +173,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
      [](const volume_conditions& c) { return list_text(c.pvc_phase); },
      [](const structured_volume& v) { return quoted_or_none(v.pvc_phase, "no PVC"); }},
     {condition_kind::pvc_volume_mode, "pvcVolumeMode", velero_feature::condition_pvc_volume_mode,
+     R"json("pvcVolumeMode": {"description": "Filesystem or Block.", "type": "string"})json",
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.pvc_volume_mode = cd.string_field(v, p, "pvcVolumeMode", m);
      },
@@ -145,6 +185,11 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
      [](const volume_conditions& c) { return c.pvc_volume_mode; },
      [](const structured_volume& v) { return quoted_or_none(v.pvc_volume_mode, "no volumeMode"); }},
     {condition_kind::pvc_access_modes, "pvcAccessModes", velero_feature::condition_pvc_access_modes,
+     R"json("pvcAccessModes": {
+  "description": "PVC access modes (ReadWriteOnce, ReadOnlyMany, ReadWriteMany, ReadWriteOncePod).",
+  "type": ["array", "null"],
+  "items": {"type": "string"}
+})json",
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.pvc_access_modes = cd.string_list(v, p, "pvcAccessModes", m);
      },
@@ -159,6 +204,7 @@ const std::array<condition_descriptor, condition_kind_count> conditions = {{
        return fmt::format("[{}]", fmt::join(v.pvc_access_modes, ", "));
      }},
     {condition_kind::volume_name, "volumeName", velero_feature::condition_volume_name,
+     R"json("volumeName": {"description": "Volume names: the PV's, the PVC's or the pod volume's (exact).", "$ref": "#/$defs/stringList"})json",
      [](conditions_decoder& cd, const value& v, const std::string& p, value_mark m, volume_conditions& c) {
        c.volume_name = cd.string_list(v, p, "volumeName", m);
      },
@@ -184,3 +230,24 @@ const condition_descriptor* descriptor_of_key(std::string_view key) {
 }
 
 }  // namespace volpol::policy::detail
+
+namespace volpol::policy {
+
+// The hot path: every row's `holds`, written out by hand, cheapest and most selective first
+// (a new row adds its line here; tests/policy/condition_table_test.cpp fails until it does).
+bool all_conditions_match(const volume_conditions& c, const structured_volume& v) {
+  // Cheapest and most selective first; conditions are pure, so the order does not change
+  // the answer (Velero tries capacity, storageClass, nfs, csi, volumeTypes, pvc*).
+  if (!c.storage_class.empty() && !storage_class_condition_matches(c.storage_class, v)) return false;
+  if (!c.volume_types.empty() && !volume_types_condition_matches(c.volume_types, v)) return false;
+  if (c.csi && !csi_condition_matches(c.csi, v)) return false;
+  if (c.nfs && !nfs_condition_matches(c.nfs, v)) return false;
+  if (!c.pvc_phase.empty() && !pvc_phase_condition_matches(c.pvc_phase, v)) return false;
+  if (!c.pvc_volume_mode.empty() && !pvc_volume_mode_condition_matches(c.pvc_volume_mode, v)) return false;
+  if (!c.pvc_access_modes.empty() && !pvc_access_modes_condition_matches(c.pvc_access_modes, v)) return false;
+  if (!c.pvc_labels.empty() && !pvc_labels_condition_matches(c.pvc_labels, v)) return false;
+  if (!c.volume_name.empty() && !volume_name_condition_matches(c.volume_name, v)) return false;
+  return c.capacity.is_unbounded() || capacity_condition_matches(c.capacity, v);
+}
+
+}  // namespace volpol::policy

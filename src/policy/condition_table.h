@@ -5,9 +5,10 @@
 // release that brought it, how `unmarshalVolConditions` decodes its value, whether a policy
 // gives it, its `match` (volume_resources.go, one file per condition: condition_<key>.cpp),
 // what a volume has for it, and how explanations write both sides. Evaluation (evaluation.h),
-// decoding (policies_build_conditions.cpp) and lint's catch-all test read the rows; only the
-// hot path, all_conditions_match (match.cpp), checks them by hand, cheapest first (a test
-// holds it to the table: tests/policy/condition_table_test.cpp).
+// decoding (policies_build_conditions.cpp), lint's catch-all test and `volpol schema` read the
+// rows; only the hot path, all_conditions_match (below the rows in condition_table.cpp),
+// checks them by hand, cheapest first (a test holds it to the table:
+// tests/policy/condition_table_test.cpp).
 #pragma once
 
 #include <array>
@@ -28,6 +29,8 @@ struct condition_descriptor {
   condition_kind kind;
   std::string_view key;                   ///< as the user writes it (`pvcPhase`)
   std::optional<velero_feature> feature;  ///< the release feature it needs; none: every release has it
+  /// Its member of the JSON Schema's `conditions` (`"key": {...}`): `volpol schema` writes it.
+  std::string_view schema;
   /// Decodes the condition's value into its field of `c`, each problem through `cd`.
   void (*decode)(conditions_decoder& cd, const value& v, const std::string& path, value_mark m, volume_conditions& c);
   bool (*given)(const volume_conditions& c);  ///< the policy has the condition

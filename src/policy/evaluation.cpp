@@ -19,6 +19,8 @@ bool condition_holds(const volume_conditions& c, condition_kind kind, const stru
 
 std::optional<velero_feature> condition_release_feature(condition_kind k) { return descriptor(k).feature; }
 
+std::string_view condition_schema(condition_kind k) { return descriptor(k).schema; }
+
 bool matches_every_volume(const volume_conditions& c) {
   for (const detail::condition_descriptor& d : detail::conditions)
     if (d.matches_every_volume != nullptr ? !d.matches_every_volume(c) : d.given(c)) return false;

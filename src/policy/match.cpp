@@ -7,20 +7,7 @@
 
 namespace volpol::policy {
 
-bool all_conditions_match(const volume_conditions& c, const structured_volume& v) {
-  // Cheapest and most selective first; conditions are pure, so the order does not change
-  // the answer (Velero tries capacity, storageClass, nfs, csi, volumeTypes, pvc*).
-  if (!c.storage_class.empty() && !storage_class_condition_matches(c.storage_class, v)) return false;
-  if (!c.volume_types.empty() && !volume_types_condition_matches(c.volume_types, v)) return false;
-  if (c.csi && !csi_condition_matches(c.csi, v)) return false;
-  if (c.nfs && !nfs_condition_matches(c.nfs, v)) return false;
-  if (!c.pvc_phase.empty() && !pvc_phase_condition_matches(c.pvc_phase, v)) return false;
-  if (!c.pvc_volume_mode.empty() && !pvc_volume_mode_condition_matches(c.pvc_volume_mode, v)) return false;
-  if (!c.pvc_access_modes.empty() && !pvc_access_modes_condition_matches(c.pvc_access_modes, v)) return false;
-  if (!c.pvc_labels.empty() && !pvc_labels_condition_matches(c.pvc_labels, v)) return false;
-  if (!c.volume_name.empty() && !volume_name_condition_matches(c.volume_name, v)) return false;
-  return c.capacity.is_unbounded() || capacity_condition_matches(c.capacity, v);
-}
+// all_conditions_match, the hot path, is beside the condition rows (condition_table.cpp).
 
 bool matches(const volume_policy& p, const structured_volume& v) { return all_conditions_match(p.conditions, v); }
 

@@ -62,6 +62,9 @@ inline constexpr std::size_t condition_kind_count = 10;
 /// The release feature condition `k` needs (condition_pvc_phase for `pvcPhase`), or nullopt
 /// when every release volpol knows has it.
 [[nodiscard]] std::optional<velero_feature> condition_release_feature(condition_kind k);
+/// The condition's member of the JSON Schema's `conditions` object (`"pvcPhase": {...}`), as
+/// `volpol schema` and schema/resource-policies.schema.json write it; no indentation of its own.
+[[nodiscard]] std::string_view condition_schema(condition_kind k);
 
 /// Whether every condition of `c` holds for every volume (none given, or only `capacity: "0,"`
 /// and the like): a policy with these conditions matches every volume (a catch-all).
