@@ -272,7 +272,7 @@ class preparation {
 /// Objects from files or from the cluster, exactly one; --backup FILE or the cluster's Backup.
 bool preparation::request_agrees() {
   const bool cluster = r_.cluster.has_value();
-  if (cluster == !r_.inputs.empty()) {
+  if (cluster == !(r_.inputs.empty() && r_.input_texts.empty())) {
     problems_.request_error(cluster ? "-f and --cluster cannot go together: give one of them"
                                     : "nothing to plan: give -f PATH (files, folders, - for stdin, a Velero "
                                       "backup) or --cluster");
@@ -287,8 +287,16 @@ bool preparation::request_agrees() {
 
 /// A policy file that cannot be read is an input that cannot be read, as a -f path is.
 bool preparation::policy_files_readable() {
-  for (const auto& [flag, path] : {std::pair{"--policy", &r_.policy_file}, {"--global-policy", &r_.global_policy_file}})
-    if (std::optional<diagnostic> d = unreadable_file_problem(fmt::format("{} {}", flag, *path), *path)) {
+  const struct {
+    const char* flag;
+    const std::string& path;
+    bool as_text;
+  } files[] = {{"--policy", r_.policy_file, r_.policy_text.has_value()},
+               {"--global-policy", r_.global_policy_file, r_.global_policy_text.has_value()}};
+  for (const auto& f : files)
+    if (std::optional<diagnostic> d = f.as_text
+                                          ? std::nullopt
+                                          : unreadable_file_problem(fmt::format("{} {}", f.flag, f.path), f.path)) {
       problems_.add(problem_source::input, std::move(*d));
       return false;
     }
@@ -332,9 +340,19 @@ bool preparation::load_objects() {
   {
     const phase timing(r_, "load");
     p().loaded = live() ? k8s::load_live_objects(*live(), load, cluster_failed) : k8s::load_objects(inputs_, load);
+    for (const object_text& text : r_.input_texts) {  // after the files, in the order given
+      k8s::load_result more = k8s::load_text(text.text, text.label, load);
+      k8s::load_result& all = p().loaded;
+      all.problems.append(more.problems);
+      const diagnostics rejected = all.objects.merge(std::move(more.objects));
+      all.problems.append(rejected);
+      all.counts += more.counts;
+      all.counts.rejected += rejected.size();
+    }
   }
   report_context& ctx = p().context;
   ctx.inputs = live() ? std::vector<std::string>{"kubectl, context " + live()->context} : inputs_;
+  for (const object_text& text : r_.input_texts) ctx.inputs.push_back(text.label);
   ctx.threads = r_.threads;
   ctx.policy_file = files_.policy_config_map ? files_.policy_config_map->source : r_.policy_file;
   ctx.global_policy_file = files_.global_config_map ? files_.global_config_map->source : r_.global_policy_file;
@@ -403,6 +421,7 @@ std::optional<backup_options> preparation::backup_of_objects() {
 
 /// The Backup: the cluster's (--from-backup / --from-schedule) or --backup's, then the flags.
 std::optional<backup_options> preparation::backup() {
+  if (r_.resolved_backup) return r_.resolved_backup;
   std::optional<backup_options> base;
   if (live() && live()->backup) base = options_of(*live()->backup);
   else base = backup_of_objects();
@@ -461,7 +480,8 @@ prepare_status preparation::run() {
   if (r_.cluster && !read_cluster()) return prepare_status::unreadable;
   // The server settings' own errors, before any object is read (a --backup NAME is looked up
   // among the objects later).
-  auto server_settings = server_options_of(r_, live());
+  auto server_settings = r_.resolved_server ? result<server_options>(*r_.resolved_server)
+                                            : server_options_of(r_, live());
   if (const diagnostic* e = server_settings.error()) {
     problems_.add(problem_source::request, *e, /*see_help=*/true);
     return prepare_status::invalid;
@@ -476,6 +496,8 @@ prepare_status preparation::run() {
     files_.policy_config_map = policy::config_map_text{live()->policy->text, live()->policy->source};
   if (live() && live()->global_policy && r_.global_policy_file.empty())
     files_.global_config_map = policy::config_map_text{live()->global_policy->text, live()->global_policy->source};
+  if (r_.policy_text) files_.policy_config_map = r_.policy_text;
+  if (r_.global_policy_text) files_.global_config_map = r_.global_policy_text;
   // With the release named, a bad policy stops the plan before any object is read; else the
   // objects come first: the Velero Deployment among them names the release the policies are
   // read for (choose_velero_release).

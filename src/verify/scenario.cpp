@@ -1,111 +1,55 @@
+// verify::make_planned (see scenario.h): a test case's inputs as a plan::plan_request, prepared
+// by plan::prepare as `volpol plan` prepares its flags' inputs.
 #include "volpol/detail/verify/scenario.h"
 
 #include <fmt/format.h>
-
-#include "volpol/k8s/loader.h"
-#include "volpol/policy/document.h"
 
 namespace volpol::verify {
 
 namespace {
 
-/// Decode + build + validate, as `volpol plan` does; every problem goes to `out`.
-std::optional<policy::policies> check(const policy_source& src, policy::policy_use use, velero_version release,
-                                      diagnostics& out) {
-  policy::checked_policies c;
-  if (!src.text.empty()) {
-    if (policy::looks_like_config_map(src.text)) {
-      c = policy::check_config_map_text(src.text, src.label, use, true, release);
-    } else {
-      policy::text_origin origin{.file = src.label};
-      origin.version = release;
-      c = policy::check_policy_text(src.text, origin, use);
-    }
-  } else {
-    c = policy::check_policy_file(src.path, use, true, {}, release);
-  }
-  out.append(c.problems);
-  if (!c.ok()) return std::nullopt;
-  return std::move(c.built);
-}
-
-diagnostic first_error(const diagnostics& d, std::string_view fallback) {
-  for (const diagnostic& x : d)
-    if (x.level == severity::error) return x;
-  return make_error(std::string(fallback));
+/// The request for `s`: its policies as files or text, its paths and inline objects, and its
+/// Backup and server options already resolved (the test file decoded them).
+plan::plan_request request_of(const scenario& s) {
+  plan::plan_request r;
+  const auto policy = [](const policy_source& src, std::string& file, std::optional<policy::config_map_text>& text) {
+    if (!src.text.empty()) text = policy::config_map_text{src.text, src.label};
+    else file = src.path;
+  };
+  policy(s.policy, r.policy_file, r.policy_text);
+  policy(s.global_policy, r.global_policy_file, r.global_policy_text);
+  r.inputs = s.cluster_paths;
+  for (const inline_objects& o : s.cluster_objects) r.input_texts.push_back({o.text, o.label});
+  // `cluster: []` is a cluster without objects: the policies are still checked, nothing is
+  // planned, and each expectation says it matches no volume.
+  if (r.inputs.empty() && r.input_texts.empty()) r.input_texts.push_back({"", "(no cluster objects)"});
+  r.resolved_backup = s.backup;
+  r.resolved_server = s.server;
+  // A release the test names is read as `--velero-version`; else the Velero Deployment among
+  // the objects names it (choose_velero_release), as for `volpol plan`.
+  if (s.server.velero.source == plan::velero_release_source::flag) r.velero = s.server.velero.version;
+  r.trace = s.trace;
+  return r;
 }
 
 }  // namespace
 
 result<std::unique_ptr<planned>> make_planned(const scenario& s, diagnostics* all_problems) {
-  auto p = std::make_unique<planned>();
-  // The objects first: a Velero Deployment among them names the release the policies are read
-  // for, as `volpol plan` reads it (detail/plan/velero_release.h), unless the test names one.
-  // As `volpol plan`: only velero.io annotations reach a decision.
-  k8s::load_options load;
-  load.annotations = k8s::annotation_filter::velero;
-  k8s::load_result loaded = k8s::load_objects(s.cluster_paths, load);
-  diagnostics object_problems = loaded.problems;
-  p->cluster = std::move(loaded.objects);
-  for (const inline_objects& objs : s.cluster_objects) {
-    k8s::load_result more = k8s::load_text(objs.text, objs.label, load);
-    object_problems.append(more.problems);
-    auto take = [&](auto span) {
-      for (auto& o : span) {
-        auto copy = o;
-        if (auto r = p->cluster.add(std::move(copy)); !r) object_problems.add(*r.error());
-      }
-    };
-    auto take_extra = [&](auto span) {
-      for (auto& o : span) {
-        auto copy = o;
-        if (auto r = p->cluster.add(k8s::extra_object(std::move(copy))); !r) object_problems.add(*r.error());
-      }
-    };
-    take(more.objects.persistent_volumes());
-    take(more.objects.persistent_volume_claims());
-    take(more.objects.pods());
-    take_extra(more.objects.deployments());
-    take_extra(more.objects.daemon_sets());
+  plan::prepare_result prepared = plan::prepare(request_of(s));
+  // The policies' problems first, then the objects' and the rest, each in the order met.
+  diagnostics problems;
+  for (const bool policies : {true, false})
+    for (const plan::request_problem& p : prepared.problems)
+      if ((p.source == plan::problem_source::policy) == policies) problems.add(p.what);
+  if (all_problems) all_problems->append(problems);
+  if (prepared.status != plan::prepare_status::planned) {
+    for (const diagnostic& d : problems)
+      if (d.level == severity::error) return d;
+    return make_error("nothing was planned");
   }
-  plan::server_options server = s.server;
-  if (server.velero.source != plan::velero_release_source::flag)
-    server.velero = plan::choose_velero_release(std::nullopt, p->cluster, s.backup.namespace_);
-  const velero_version release = server.velero.version;
-
-  diagnostics policy_problems;
-  if (!s.policy.empty()) {
-    p->backup_policies = check(s.policy, policy::policy_use::backup, release, policy_problems);
-    if (!p->backup_policies) {
-      if (all_problems) all_problems->append(policy_problems);
-      return first_error(policy_problems, fmt::format("invalid policy `{}`", s.policy.name()));
-    }
-  }
-  if (!s.global_policy.empty()) {
-    p->global_policies = check(s.global_policy, policy::policy_use::global, release, policy_problems);
-    if (!p->global_policies) {
-      if (all_problems) all_problems->append(policy_problems);
-      return first_error(policy_problems, fmt::format("invalid global policy `{}`", s.global_policy.name()));
-    }
-  }
-  p->problems.append(policy_problems);
-  p->problems.append(object_problems);
-  if (all_problems) all_problems->append(p->problems);
-
-  plan::plan_input in;
-  in.cluster = &p->cluster;
-  in.backup_policies = p->backup_policies ? &*p->backup_policies : nullptr;
-  in.global_policies = p->global_policies ? &*p->global_policies : nullptr;
-  in.backup = s.backup;
-  in.server = server;
-  in.trace = s.trace;
-  auto made = plan::make_plan(in);
-  if (const diagnostic* e = made.error()) {
-    if (all_problems) all_problems->add(*e);
-    return *e;
-  }
-  p->plan = std::move(made).value();
-  return p;
+  auto out = std::make_unique<planned>(std::move(prepared.plan));
+  out->problems = std::move(problems);
+  return out;
 }
 
 }  // namespace volpol::verify

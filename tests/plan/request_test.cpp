@@ -148,6 +148,59 @@ TEST(request, a_backup_name_not_among_the_objects_lists_those_that_are) {
   EXPECT_EQ(last.what.message, "no Backup or Schedule named `weekly` in the input");
 }
 
+TEST(request, texts_and_resolved_options_plan_as_files_and_flags_do) {
+  // What `volpol test` gives: the policy and some objects as text, options already resolved.
+  plan_request r;
+  r.policy_text = policy::config_map_text{
+      "version: v1\nvolumePolicies:\n- conditions: {storageClass: [fast]}\n  action: {type: skip}\n",
+      "suite.volpol-test.yaml (policy, inline)"};
+  r.inputs = {source("examples/cluster/shop.yaml")};
+  r.input_texts = {
+      {"apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: fast}\n"
+       "provisioner: ebs.csi.aws.com\n---\n"
+       "apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: pv-extra}\n"
+       "spec: {storageClassName: fast, capacity: {storage: 1Gi}, csi: {driver: ebs.csi.aws.com, "
+       "volumeHandle: vol-1}}\n",
+       "suite.volpol-test.yaml (cluster[1], inline, line 3)"}};
+  backup_options b;
+  b.snapshot_move_data = true;
+  r.resolved_backup = b;
+  r.snapshot_move_data = false;  // the resolved options win over the flags
+  server_options s;
+  s.enable_csi = true;
+  r.resolved_server = s;
+  r.features = "NoSuchFeature";  // not read: the server is resolved
+  r.velero = velero_version::v1_18_2;
+  prepare_result p = prepare(r);
+  ASSERT_EQ(p.status, prepare_status::planned) << (p.problems.empty() ? "" : p.problems[0].what.to_string());
+  EXPECT_TRUE(p.problems.empty()) << p.problems.front().what.to_string();
+  EXPECT_EQ(p.plan->input.backup.snapshot_move_data, true);
+  EXPECT_EQ(p.plan->result.server.velero.version, velero_version::v1_18_2);
+  EXPECT_EQ(p.plan->context.policy_file, "suite.volpol-test.yaml (policy, inline)");
+  EXPECT_EQ(p.plan->context.inputs,
+            (std::vector<std::string>{r.inputs[0], "suite.volpol-test.yaml (cluster[1], inline, line 3)"}));
+  // Every kind of the text is merged, the StorageClass too.
+  EXPECT_EQ(p.plan->loaded.objects.storage_classes().size(), 1u);
+  const volume_record* extra = nullptr;
+  for (const volume_record& v : p.plan->result.volumes)
+    if (v.pv_name == "pv-extra") extra = &v;
+  ASSERT_NE(extra, nullptr);
+  EXPECT_EQ(method_label(*extra), "skipped");
+}
+
+TEST(request, a_policy_text_with_errors_is_named_by_its_label) {
+  plan_request r;
+  r.policy_text = policy::config_map_text{"version: v2\n", "t.yaml (policy, inline)"};
+  r.input_texts = {{"apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: a}\nspec: {}\n", "t.yaml (cluster)"}};
+  r.velero = velero_version::main;
+  prepare_result p = prepare(r);
+  EXPECT_EQ(p.status, prepare_status::invalid);
+  ASSERT_FALSE(p.problems.empty());
+  EXPECT_EQ(p.problems[0].source, problem_source::policy);
+  EXPECT_TRUE(p.problems[0].what.to_string().starts_with("t.yaml (policy, inline):1:10: version: unsupported version"))
+      << p.problems[0].what.to_string();
+}
+
 TEST(request, inputs_only_loads_without_planning) {
   plan_request r;
   r.inputs = {source("examples/cluster")};

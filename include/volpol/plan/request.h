@@ -42,11 +42,18 @@
 #include "volpol/k8s/limits.h"
 #include "volpol/k8s/live_cluster.h"
 #include "volpol/k8s/loader.h"
+#include "volpol/plan/backup_options.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/report.h"
 #include "volpol/policy/backup_policies.h"
 
 namespace volpol::plan {
+
+/// Objects given as text, and their name in problems.
+struct object_text {
+  std::string text;   ///< YAML (one or more documents) or JSON
+  std::string label;  ///< `suite.volpol-test.yaml (cluster)`
+};
 
 /// Every input of one plan, as Velero's commands name them.
 struct plan_request {
@@ -54,9 +61,16 @@ struct plan_request {
   std::string policy_file;         ///< --policy: the Backup's resource policy
   std::string global_policy_file;  ///< --global-policy: the server's global volume policies
 
+  /// The policies as text instead of the files above, when set: a policy document or its
+  /// ConfigMap, named in problems by `source` (`volpol test`'s inline `policy:`).
+  std::optional<policy::config_map_text> policy_text, global_policy_text;
+
   // The objects: files, folders, "-" (standard input), Velero backup tarballs; or the cluster.
   std::vector<std::string> inputs;                  ///< -f
   std::optional<k8s::live_cluster_source> cluster;  ///< --cluster (exactly one of the two)
+  /// Objects as text (YAML or JSON), read after `inputs`, each named in problems by its label
+  /// (`volpol test`'s inline `cluster:` objects). Not with `cluster`.
+  std::vector<object_text> input_texts;
 
   /// --backup: a file holding a Backup or a Schedule, or the name ("name", "namespace/name") of
   /// one among the objects. "" = the defaults (or the cluster's --from-backup/--from-schedule).
@@ -70,6 +84,10 @@ struct plan_request {
   std::vector<std::string> include_namespaces, exclude_namespaces;  ///< globs; empty = the Backup's
   std::vector<std::string> include_resources, exclude_resources;    ///< empty = the Backup's
 
+  /// The Backup's options already resolved, used as they are instead of `backup` and the flags
+  /// above (`volpol test`'s `backup:`).
+  std::optional<backup_options> resolved_backup;
+
   // `velero server` settings, as its flags take them.
   std::optional<std::string> features;  ///< --features (comma list); unset = EnableCSI
   /// --volume-snapshot-locations: NAME=PROVIDER, a provider volpol knows (aws, gcp, azure), or
@@ -77,6 +95,9 @@ struct plan_request {
   std::vector<std::string> volume_snapshot_locations;
   std::string default_volume_snapshot_locations;  ///< --default-volume-snapshot-locations aws:vsl-1,...
   std::string custom_action_params;               ///< key=value[,key=value], values typed as YAML
+  /// The server settings already resolved, used as they are instead of the four above
+  /// (`volpol test`'s `server:`); its release is still `velero`, or read from the objects.
+  std::optional<server_options> resolved_server;
   /// The Velero release planned for; unset = read from the objects (the Velero Deployment's
   /// image), else main (choose_velero_release).
   std::optional<velero_version> velero;

@@ -25,7 +25,8 @@
 
 namespace volpol::policy {
 
-/// A ConfigMap holding a policy, as text (read from a live cluster), and its name in messages.
+/// A ConfigMap holding a policy (read from a live cluster), or the policy document itself, as
+/// text, and its name in messages.
 struct config_map_text {
   std::string text;
   std::string source;  ///< `kubectl get configmap volume-policy -n velero`
@@ -37,7 +38,8 @@ struct backup_policy_files {
   std::string policy_file;
   /// The server's global volume policy (same formats); "" = none.
   std::string global_policy_file;
-  /// Instead of the files: the ConfigMaps as text (check_config_map_text), when set.
+  /// Instead of the files, when set: the ConfigMaps (check_config_map_text) or the documents
+  /// (check_policy_text) as text.
   std::optional<config_map_text> policy_config_map, global_config_map;
   /// Run Velero's Validate() (what the backup controller does). False keeps build-only
   /// semantics (Velero's tests); decoding and building problems are still errors.

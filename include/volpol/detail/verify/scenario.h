@@ -2,10 +2,9 @@
 // cluster objects, the backup's and the server's options), and that plan, made and kept
 // together with everything its records point into.
 //
-// `volpol test` makes one per test case, `volpol diff` two (one per side), `volpol audit`
-// one. Policies are checked as `volpol plan` checks them (policy::check_policy_file /
-// check_policy_text: decode, build, validate; a global policy as Velero's
-// `GetGlobalResourcePolicies` keeps it).
+// `volpol test` makes one per test case, through plan::prepare as `volpol plan` (so policies,
+// objects and options are read and checked as there: decode, build, validate; a global
+// policy as Velero's `GetGlobalResourcePolicies` keeps it).
 //
 //     verify::scenario s;
 //     s.policy.path = "examples/policies/global.yaml";
@@ -24,6 +23,7 @@
 #include "volpol/k8s/cluster.h"
 #include "volpol/plan/backup_options.h"
 #include "volpol/plan/planner.h"
+#include "volpol/plan/request.h"
 #include "volpol/policy/policies.h"
 
 namespace volpol::verify {
@@ -54,25 +54,27 @@ struct scenario {
   bool trace = false;  ///< keep every step of every volume (plan_input::trace), for explanations
 };
 
-/// A plan with everything it points into. Not movable: records hold views into `cluster`
-/// and pointers into the policies.
+/// A plan with everything it points into (plan::prepare's prepared plan). Not movable:
+/// records hold views into `cluster` and pointers into the policies.
 struct planned {
-  k8s::cluster cluster;
-  std::optional<policy::policies> backup_policies;
-  std::optional<policy::policies> global_policies;
-  plan::plan_result plan;
+  explicit planned(std::unique_ptr<plan::prepared_plan> p)
+      : prepared(std::move(p)), cluster(prepared->loaded.objects), plan(prepared->result) {}
+  std::unique_ptr<plan::prepared_plan> prepared;
+  const k8s::cluster& cluster;    ///< the objects planned
+  const plan::plan_result& plan;  ///< the plan
   /// Problems with the cluster objects (the plan was still made from the rest) and policy
-  /// warnings, in reading order.
+  /// warnings: the policies' first, then the objects', each in reading order.
   diagnostics problems;
-  planned() = default;
   planned(const planned&) = delete;
   planned& operator=(const planned&) = delete;
 };
 
-/// Loads the inputs and plans the backup.
+/// Loads the inputs and plans the backup, through plan::prepare (plan/request.h): the policies
+/// as files or text, the paths (`-f`) and inline objects, the Backup's and the server's options
+/// as the test gives them.
 /// @return the plan (object problems, which do not stop it, are in `problems`); or the first
-///         problem that leaves nothing to plan: a policy that cannot be read or is invalid
-///         (every problem of it in `all_problems`, when given), unusable options.
+///         error that leaves nothing to plan: a policy that cannot be read or is invalid, an input that cannot be read
+///         or holds no object, unusable options (every problem in `all_problems`, when given).
 [[nodiscard]] result<std::unique_ptr<planned>> make_planned(const scenario& s, diagnostics* all_problems = nullptr);
 
 }  // namespace volpol::verify
