@@ -15,6 +15,7 @@ packages=(
   jq time
   libcpp-httplib-dev libssl-dev openssl  # the live-cluster tests' loopback API double (HTTPS)
   libhttp-parser-dev                     # the live cluster's lists through kubectl proxy (src/k8s/api_list.cpp)
+  zlib1g-dev                             # ... and their gzip pages
   python3-jsonschema python3-yaml        # the JSON Schema tests (`volpol schema`)
   zsh fish                               # the completion scripts are checked with them
   chromium                               # -o html is rendered in a real browser (tests/html/render.sh)

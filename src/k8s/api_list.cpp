@@ -22,6 +22,7 @@
 #include <cstring>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -133,6 +134,40 @@ std::string items_from(std::string_view page, const std::string& start, bool& pa
   return out;
 }
 
+gunzip::gunzip() : out_(std::size_t{256} << 10) { ok_ = inflateInit2(&z_, 16 + MAX_WBITS) == Z_OK; }
+
+gunzip::~gunzip() {
+  if (ok_) inflateEnd(&z_);
+}
+
+bool gunzip::feed(const char* at, std::size_t n, const std::function<bool(const char*, std::size_t)>& sink) {
+  if (!ok_) return fail("cannot start zlib");
+  if (!error_.empty()) return false;
+  z_.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(at));
+  z_.avail_in = static_cast<uInt>(n);
+  while (z_.avail_in > 0) {
+    if (ended_) {  // another gzip member follows (RFC 1952 allows several)
+      if (inflateReset(&z_) != Z_OK) return fail("cannot restart zlib");
+      ended_ = false;
+    }
+    z_.next_out = reinterpret_cast<Bytef*>(out_.data());
+    z_.avail_out = static_cast<uInt>(out_.size());
+    const int rc = inflate(&z_, Z_NO_FLUSH);
+    if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR)
+      return fail(z_.msg != nullptr ? std::string(z_.msg) : std::string("not gzip"));
+    if (rc == Z_STREAM_END) ended_ = true;
+    const std::size_t produced = out_.size() - z_.avail_out;
+    if (produced > 0 && !sink(out_.data(), produced)) return false;
+    if (rc == Z_BUF_ERROR && produced == 0) break;
+  }
+  return true;
+}
+
+bool gunzip::fail(std::string why) {
+  error_ = std::move(why);
+  return false;
+}
+
 }  // namespace detail
 
 namespace {
@@ -208,16 +243,34 @@ struct http_answer {
 
 class page_request {
  public:
-  page_request(const std::function<bool(int status, const char*, std::size_t)>& on_body) : on_body_(on_body) {
+  /// `accept_gzip`: ask for a gzip body (`Accept-Encoding: gzip`) and inflate it here.
+  page_request(const std::function<bool(int status, const char*, std::size_t)>& on_body, bool accept_gzip = false)
+      : on_body_(on_body), accept_gzip_(accept_gzip) {
     http_parser_settings_init(&settings_);
+    settings_.on_header_field = [](http_parser* p, const char* at, std::size_t n) {
+      auto* self = static_cast<page_request*>(p->data);
+      if (self->in_value_) self->header_done();
+      if (self->field_.size() < 64) self->field_.append(at, std::min<std::size_t>(n, 64));
+      return 0;
+    };
+    settings_.on_header_value = [](http_parser* p, const char* at, std::size_t n) {
+      auto* self = static_cast<page_request*>(p->data);
+      self->in_value_ = true;
+      if (self->value_.size() < 64) self->value_.append(at, std::min<std::size_t>(n, 64));
+      return 0;
+    };
     settings_.on_headers_complete = [](http_parser* p) {
       auto* self = static_cast<page_request*>(p->data);
+      if (self->in_value_) self->header_done();
       self->answer_.status = static_cast<int>(p->status_code);
       return 0;
     };
     settings_.on_body = [](http_parser* p, const char* at, std::size_t n) {
       auto* self = static_cast<page_request*>(p->data);
-      return self->on_body_(self->answer_.status, at, n) ? 0 : 1;
+      if (!self->gzip_) return self->on_body_(self->answer_.status, at, n) ? 0 : 1;
+      const bool fed = self->gzip_->feed(at, n, self->inflated_);
+      if (!fed && !self->gzip_->error().empty()) self->gzip_failed_ = true;
+      return fed ? 0 : 1;
     };
     settings_.on_message_complete = [](http_parser* p) {
       static_cast<page_request*>(p->data)->complete_ = true;
@@ -242,9 +295,9 @@ class page_request {
     if (connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0)
       return fail(fmt::format("cannot connect to kubectl proxy: {}", std::strerror(errno)));
     const std::string request = fmt::format(
-        "GET {} HTTP/1.1\r\nHost: localhost\r\nAccept: application/json\r\nUser-Agent: volpol\r\n"
+        "GET {} HTTP/1.1\r\nHost: localhost\r\nAccept: application/json\r\n{}User-Agent: volpol\r\n"
         "Connection: close\r\n\r\n",
-        target);
+        target, accept_gzip_ ? "Accept-Encoding: gzip\r\n" : "");
     for (std::size_t sent = 0; sent < request.size();) {
       const ssize_t n = send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
       if (n < 0 && errno == EINTR) continue;
@@ -264,12 +317,13 @@ class page_request {
                         : fmt::format("reading from kubectl proxy: {}", std::strerror(errno)));
       if (n == 0) {  // the end of a body that runs to the end of the connection, or a cut
         (void)http_parser_execute(&parser, &settings_, nullptr, 0);
-        if (complete_) return answer_;
+        if (complete_) return finished();
         return fail("kubectl proxy closed the connection before the answer was whole");
       }
       const std::size_t len = static_cast<std::size_t>(n);
       const std::size_t used = http_parser_execute(&parser, &settings_, buf.data(), len);
-      if (complete_) return answer_;
+      if (complete_) return finished();
+      if (gzip_failed_) return fail("a malformed gzip body from kubectl proxy: " + gzip_->error());
       if (parser.http_errno == HPE_CB_body) return fail("stopped");
       if (parser.http_errno != HPE_OK || used != len)
         return fail(fmt::format("a malformed HTTP answer from kubectl proxy: {}",
@@ -282,10 +336,35 @@ class page_request {
     answer_.transport_error = std::move(why);
     return answer_;
   }
+  /// The whole answer came: a gzip body must have come whole too.
+  http_answer finished() {
+    if (gzip_failed_) return fail("a malformed gzip body from kubectl proxy: " + gzip_->error());
+    if (gzip_ && !gzip_->complete()) return fail("a gzip body from kubectl proxy ends before its end");
+    return answer_;
+  }
+  /// One header read whole: `Content-Encoding: gzip` (asked for) starts the inflater.
+  void header_done() {
+    if (accept_gzip_ && field_.size() == 16 && value_ == "gzip") {
+      std::string lower = field_;
+      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (lower == "content-encoding") gzip_.emplace();
+    }
+    field_.clear();
+    value_.clear();
+    in_value_ = false;
+  }
   const std::function<bool(int, const char*, std::size_t)>& on_body_;
   http_parser_settings settings_{};
   http_answer answer_;
   bool complete_ = false;
+  const bool accept_gzip_;
+  std::string field_, value_;
+  bool in_value_ = false;
+  std::optional<detail::gunzip> gzip_;
+  bool gzip_failed_ = false;
+  const std::function<bool(const char*, std::size_t)> inflated_ = [this](const char* at, std::size_t n) {
+    return on_body_(answer_.status, at, n);
+  };
 };
 
 /// A failed request, as the kubectl call `args` it stands for (`get RESOURCE [NAME]`), from the
@@ -380,7 +459,7 @@ struct list_fetch {
         pending.clear();
         return pushed;
       };
-      page_request request(on_body);
+      page_request request(on_body, options.accept_gzip);
       const http_answer answer = request.get(proxy.socket_path(), target, options.timeout_seconds);
       if (!pending.empty() && answer.transport_error.empty() && answer.status == 200 && !hold &&
           !queue.push(std::move(pending)))

@@ -9,6 +9,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 #include <yaml-cpp/binary.h>
+#include <zlib.h>
 
 #include <fmt/format.h>
 
@@ -265,6 +266,100 @@ TEST(api_list, malformed_answer_and_no_proxy) {
   const api_lists_result r = load_api_lists(*proxy, pods_list, "the cluster", {});
   ASSERT_TRUE(r.failure.has_value());
   EXPECT_NE(r.failure->error_output.find("cannot connect to kubectl proxy"), std::string::npos);
+}
+
+/// `text` as one gzip member (what Go's gzip writer sends), level 1 as the API server's.
+std::string gzipped(const std::string& text) {
+  z_stream z{};
+  EXPECT_EQ(deflateInit2(&z, 1, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  std::string out(deflateBound(&z, text.size()) + 64, '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  z.avail_in = static_cast<uInt>(text.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  EXPECT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+/// A page answer with its body gzipped (`Content-Encoding: gzip`), chunked as kubectl proxy
+/// passes the API server's on.
+std::string gzip_answer(const std::string& plain_answer) {
+  const std::size_t body_at = plain_answer.find("\r\n\r\n") + 4;
+  // The plain answer is chunked: its body is the JSON between the chunk lines.
+  std::string json;
+  for (std::size_t at = body_at;;) {
+    const std::size_t eol = plain_answer.find("\r\n", at);
+    const std::size_t n = std::strtoul(plain_answer.substr(at, eol - at).c_str(), nullptr, 16);
+    if (n == 0) break;
+    json += plain_answer.substr(eol + 2, n);
+    at = eol + 2 + n + 2;
+  }
+  const std::string head = plain_answer.substr(0, plain_answer.find("Transfer-Encoding"));
+  const std::string body = gzipped(json);
+  std::string out = head + "Content-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n";
+  for (std::size_t at = 0; at < body.size(); at += 5) {  // pieces smaller than the gzip header
+    const std::string piece = body.substr(at, 5);
+    out += fmt::format("{:x}\r\n{}\r\n", piece.size(), piece);
+  }
+  return out + "0\r\n\r\n";
+}
+
+// volpol asks for gzip pages (as kubectl's client does) and inflates them: the same objects,
+// pages and continue tokens as plain pages.
+TEST(api_list, gzip_pages_are_inflated) {
+  fake_proxy server([](const std::string& t) { return gzip_answer(pod_page(t)); });
+  const api_lists_result r = read(server, 2);
+  ASSERT_FALSE(r.failure.has_value()) << r.failure->error_output;
+  EXPECT_EQ(pod_keys(r.loaded), all_pods);
+  EXPECT_EQ(r.pages, 3U);
+  EXPECT_TRUE(r.loaded.problems.empty());
+  ASSERT_EQ(server.targets.size(), 3U);
+  EXPECT_EQ(server.targets[1], "/api/v1/pods?limit=2&continue=" + token_after("a/p1"));
+}
+
+TEST(api_list, a_gzip_body_that_is_not_gzip_or_is_cut_is_an_error) {
+  {
+    fake_proxy server([](const std::string&) {
+      return std::string("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 9\r\n\r\n{\"items\"}");
+    });
+    const api_lists_result r = read(server, 500);
+    ASSERT_TRUE(r.failure.has_value());
+    EXPECT_NE(r.failure->error_output.find("a malformed gzip body from kubectl proxy"), std::string::npos)
+        << r.failure->error_output;
+  }
+  {
+    const std::string body = gzipped(R"({"kind":"PodList","metadata":{},"items":[]})");
+    const std::string cut = body.substr(0, body.size() - 6);  // without its trailer
+    fake_proxy server([&](const std::string&) {
+      return fmt::format("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: {}\r\n\r\n{}", cut.size(), cut);
+    });
+    const api_lists_result r = read(server, 500);
+    ASSERT_TRUE(r.failure.has_value());
+    EXPECT_NE(r.failure->error_output.find("ends before its end"), std::string::npos) << r.failure->error_output;
+  }
+}
+
+TEST(api_list_parse, gunzip_reads_members_in_any_pieces) {
+  const std::string a(100000, 'a'), b = R"({"items":[]})";
+  const std::string both = gzipped(a) + gzipped(b);  // two members, as RFC 1952 allows
+  for (const std::size_t piece : {std::size_t{1}, std::size_t{7}, std::size_t{4096}, both.size()}) {
+    detail::gunzip g;
+    std::string out;
+    for (std::size_t at = 0; at < both.size(); at += piece)
+      ASSERT_TRUE(g.feed(both.data() + at, std::min(piece, both.size() - at), [&](const char* p, std::size_t n) {
+        out.append(p, n);
+        return true;
+      })) << g.error();
+    EXPECT_TRUE(g.complete());
+    EXPECT_EQ(out, a + b);
+  }
+  detail::gunzip bad;
+  const std::string not_gzip = "{}";
+  EXPECT_FALSE(bad.feed(not_gzip.data(), not_gzip.size(), [](const char*, std::size_t) { return true; }));
+  EXPECT_FALSE(bad.error().empty());
+  EXPECT_FALSE(bad.complete());
 }
 
 // Three lists at once, read by the loader one after another.

@@ -57,6 +57,10 @@ struct api_list_options {
   int timeout_seconds = 60;
   /// Times a list is restarted after its continue token expired (410) before it is an error.
   int max_restarts = 3;
+  /// Ask for gzip pages (`Accept-Encoding: gzip`, as kubectl's own client asks) and inflate them
+  /// here with zlib: kubectl proxy then passes the compressed bytes through instead of inflating
+  /// and copying every byte of every list (doc/live-cluster.md).
+  bool accept_gzip = true;
 };
 
 /// What load_api_lists read.
