@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "conditions_decoder.h"
+#include "volpol/policy/policies.h"
 
 namespace volpol::policy::detail {
 
@@ -234,7 +235,9 @@ const condition_descriptor* descriptor_of_key(std::string_view key) {
 namespace volpol::policy {
 
 // The hot path: every row's `holds`, written out by hand, cheapest and most selective first
-// (a new row adds its line here; tests/policy/condition_table_test.cpp fails until it does).
+// (a new row adds its line here; tests/policy/condition_table_test.cpp fails until it does),
+// and the loop over the policies that calls it (Policies.match), in the same unit so that it
+// inlines.
 bool all_conditions_match(const volume_conditions& c, const structured_volume& v) {
   // Cheapest and most selective first; conditions are pure, so the order does not change
   // the answer (Velero tries capacity, storageClass, nfs, csi, volumeTypes, pvc*).
@@ -248,6 +251,14 @@ bool all_conditions_match(const volume_conditions& c, const structured_volume& v
   if (!c.pvc_labels.empty() && !pvc_labels_condition_matches(c.pvc_labels, v)) return false;
   if (!c.volume_name.empty() && !volume_name_condition_matches(c.volume_name, v)) return false;
   return c.capacity.is_unbounded() || capacity_condition_matches(c.capacity, v);
+}
+
+bool matches(const volume_policy& p, const structured_volume& v) { return all_conditions_match(p.conditions, v); }
+
+const volume_policy* first_match(std::span<const volume_policy> list, const structured_volume& v) {
+  for (const volume_policy& p : list)
+    if (all_conditions_match(p.conditions, v)) return &p;
+  return nullptr;
 }
 
 }  // namespace volpol::policy

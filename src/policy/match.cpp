@@ -7,15 +7,8 @@
 
 namespace volpol::policy {
 
-// all_conditions_match, the hot path, is beside the condition rows (condition_table.cpp).
-
-bool matches(const volume_policy& p, const structured_volume& v) { return all_conditions_match(p.conditions, v); }
-
-const volume_policy* first_match(std::span<const volume_policy> list, const structured_volume& v) {
-  for (const volume_policy& p : list)
-    if (all_conditions_match(p.conditions, v)) return &p;
-  return nullptr;
-}
+// all_conditions_match and first_match, the hot path, are beside the condition rows
+// (condition_table.cpp), in one translation unit: the loop inlines the conditions.
 
 result<const volume_policy*> policies::match(const volume_filter_data& data) const {
   const velero_version release = velero();
