@@ -122,11 +122,21 @@ result<volume_snapshot_location> volume_snapshot_location_from(const std::string
 /// The `velero server` settings: --features, the volume snapshot locations (the request's, else
 /// the cluster's), --default-volume-snapshot-locations.
 result<server_options> server_options_of(const plan_request& r, const k8s::live_cluster* live) {
+  if (r.resolved_server) return *r.resolved_server;
+  return server_settings(r.features, r.volume_snapshot_locations, r.default_volume_snapshot_locations, live);
+}
+
+}  // namespace
+
+result<server_options> server_settings(const std::optional<std::string>& features,
+                                       const std::vector<std::string>& volume_snapshot_locations,
+                                       const std::string& default_volume_snapshot_locations,
+                                       const k8s::live_cluster* live) {
   server_options s;
-  if (r.features) {
+  if (features) {
     s.features_given = true;
     s.enable_csi = false;
-    std::stringstream ss(*r.features);
+    std::stringstream ss(*features);
     std::string f;
     while (std::getline(ss, f, ',')) {
       if (f.empty() || f == "none") continue;
@@ -142,21 +152,23 @@ result<server_options> server_options_of(const plan_request& r, const k8s::live_
                                         backticked_list(velero_features, "and")));
     }
   }
-  for (const std::string& l : r.volume_snapshot_locations) {
+  for (const std::string& l : volume_snapshot_locations) {
     auto parsed = volume_snapshot_location_from(l, live);
     if (const diagnostic* e = parsed.error()) return *e;
     s.volume_snapshot_locations.push_back(std::move(parsed).value());
   }
-  if (r.volume_snapshot_locations.empty() && live)
+  if (volume_snapshot_locations.empty() && live)
     for (const k8s::volume_snapshot_location_object& l : live->volume_snapshot_locations)
       s.volume_snapshot_locations.push_back(location_of(l));
-  if (!r.default_volume_snapshot_locations.empty()) {
-    auto defaults = parse_map_flag(r.default_volume_snapshot_locations, ':');
+  if (!default_volume_snapshot_locations.empty()) {
+    auto defaults = parse_map_flag(default_volume_snapshot_locations, ':');
     if (const diagnostic* e = defaults.error()) return make_error("--default-volume-snapshot-locations: " + e->message);
     s.default_volume_snapshot_locations = std::move(defaults).value();
   }
   return s;
 }
+
+namespace {
 
 /// The Backup `--backup ARG` names: a readable file holding a Backup or a Schedule
 /// (k8s::backup_from_file); any other ARG a Backup (or Schedule) among `loaded`.

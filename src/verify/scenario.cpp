@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "volpol/detail/text_file.h"
+
 namespace volpol::verify {
 
 namespace {
@@ -35,6 +37,13 @@ plan::plan_request request_of(const scenario& s) {
 }  // namespace
 
 result<std::unique_ptr<planned>> make_planned(const scenario& s, diagnostics* all_problems) {
+  // A policy path that cannot be read is named as the test gives it, not as a --policy flag.
+  for (const policy_source* src : {&s.policy, &s.global_policy})
+    if (src->text.empty())
+      if (std::optional<diagnostic> d = unreadable_file_problem(src->path, src->path)) {
+        if (all_problems) all_problems->add(*d);
+        return *d;
+      }
   plan::prepare_result prepared = plan::prepare(request_of(s));
   // The policies' problems first, then the objects' and the rest, each in the order met.
   diagnostics problems;

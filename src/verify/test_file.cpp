@@ -12,6 +12,7 @@
 #include "volpol/detail/text_file.h"
 #include "volpol/k8s/limits.h"
 #include "volpol/plan/report.h"
+#include "volpol/plan/request.h"
 #include "volpol/verify/test_suite.h"
 
 #include "text_escape.h"
@@ -274,6 +275,9 @@ class reader {
       error(n, where, e->to_string());
       return;
     }
+    // What `volpol plan --backup` warns about (an unknown field: `snapshotVolume`) fails the
+    // test file: a misspelt key must not make a test pass.
+    for (const diagnostic& w : parsed->warnings) error(n, where, w.message, w.help);
     out = plan::backup_options_from(parsed->backup);
   }
 
@@ -289,24 +293,31 @@ class reader {
           error(v, where + ".veleroVersion", fmt::format("unknown Velero version `{}`", *name),
                 fmt::format("known are {}", known_velero_versions_text()));
       }
+    // --features and --volume-snapshot-locations, checked as `volpol plan` checks its flags.
+    std::optional<std::string> features;
     if (const YAML::Node f = n["features"]) {
-      out.features_given = true;
-      out.enable_csi = false;
-      for (const std::string& s : strings(f, where + ".features"))
-        if (s == "EnableCSI") out.enable_csi = true;
+      std::string list;
+      for (const std::string& s : strings(f, where + ".features")) list += (list.empty() ? "" : ",") + s;
+      features = list;
     }
-    if (const YAML::Node l = n["volumeSnapshotLocations"]) {
-      std::vector<std::string> items;
-      if (l.IsMap()) {
-        for (const auto& kv : l) items.push_back(kv.first.Scalar() + "=" + kv.second.Scalar());
-      } else {
-        items = strings(l, where + ".volumeSnapshotLocations");
-      }
-      for (const std::string& s : items) {
-        auto parsed = plan::parse_volume_snapshot_location(s);
-        if (const diagnostic* e = parsed.error()) error(l, where + ".volumeSnapshotLocations", e->message);
-        else out.volume_snapshot_locations.push_back(std::move(parsed).value());
-      }
+    std::vector<std::string> locations;
+    const YAML::Node l = n["volumeSnapshotLocations"];
+    if (l && l.IsMap()) {
+      for (const auto& kv : l)
+        locations.push_back((kv.first.IsScalar() ? kv.first.Scalar() : "") + "=" +
+                            (kv.second.IsScalar() ? kv.second.Scalar() : ""));
+    } else if (l) {
+      locations = strings(l, where + ".volumeSnapshotLocations");
+    }
+    auto settings = plan::server_settings(features, locations, {});
+    if (const diagnostic* e = settings.error()) {
+      const bool about_features = e->where.file == "--features";
+      error(about_features ? n["features"] : l, where + (about_features ? ".features" : ".volumeSnapshotLocations"),
+            e->message, e->help);
+    } else {
+      const plan::velero_release_choice velero = out.velero;
+      out = std::move(settings).value();
+      out.velero = velero;
     }
     if (const YAML::Node d = n["defaultVolumesToFsBackup"])
       if (auto b = boolean(d, where + ".defaultVolumesToFsBackup")) out.default_volumes_to_fs_backup = *b;

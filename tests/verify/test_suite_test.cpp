@@ -66,6 +66,39 @@ TEST(test_files, every_mistake_is_reported_with_its_position) {
   EXPECT_EQ(problems.items()[2].message, "names no volume");
 }
 
+// A misspelt key must not make a test pass: the `backup:` and `server:` values are checked
+// as `volpol plan` checks --backup and the server flags.
+TEST(test_files, backup_and_server_mistakes_are_errors_as_plan_says_them) {
+  const auto dir = scratch_dir("typos");
+  write_file(dir / "volpol-test.yaml", std::string(pod_and_policy) + R"(backup: {snapshotVolume: false}
+server:
+  features: [EnableCSi]
+  volumeSnapshotLocations: [default]
+expect: [{volume: demo/web/shared, method: fs-backup}]
+)");
+  diagnostics problems;
+  auto f = load_test_file((dir / "volpol-test.yaml").string(), problems);
+  EXPECT_FALSE(f.has_value());
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(problems.items()[0].where.path, "backup");
+  EXPECT_EQ(problems.items()[0].where.line, 17u);
+  EXPECT_NE(problems.items()[0].message.find("unknown field `snapshotVolume`"), std::string::npos)
+      << problems.items()[0].message;
+  EXPECT_EQ(problems.items()[0].help, "did you mean `snapshotVolumes`?");
+  EXPECT_EQ(problems.items()[1].where.path, "server.features");
+  EXPECT_EQ(problems.items()[1].message, "unknown feature flag `EnableCSi`");
+  EXPECT_TRUE(problems.items()[1].help.starts_with("did you mean `EnableCSI`?")) << problems.items()[1].help;
+
+  write_file(dir / "volpol-test.yaml", std::string(pod_and_policy) + R"(server: {volumeSnapshotLocations: [default]}
+expect: [{volume: demo/web/shared, method: fs-backup}]
+)");
+  diagnostics more;
+  EXPECT_FALSE(load_test_file((dir / "volpol-test.yaml").string(), more).has_value());
+  ASSERT_EQ(more.size(), 1u);
+  EXPECT_EQ(more.items()[0].where.path, "server.volumeSnapshotLocations");
+  EXPECT_EQ(more.items()[0].message, "`default` is not NAME=PROVIDER and not a provider volpol knows");
+}
+
 TEST(test_files, inputs_of_a_test_replace_the_files) {
   const auto dir = scratch_dir("inputs");
   write_file(dir / "volpol-test.yaml", std::string(pod_and_policy) + R"(backup: {snapshotMoveData: true}
@@ -90,6 +123,32 @@ tests:
   EXPECT_TRUE(f->cases[1].inputs.policy.empty());
   EXPECT_FALSE(f->cases[0].inputs.policy.text.empty());
   for (const test_case& t : f->cases) EXPECT_TRUE(run_test(f->path, t).passed()) << t.name;
+}
+
+// A test name is the user's text: terminal codes are escaped in the text report, and a byte
+// that is not UTF-8 cannot break the JUnit XML. A passing test's warnings are printed too.
+TEST(test_report, names_are_escaped_and_warnings_of_passing_tests_shown) {
+  const auto dir = scratch_dir("names");
+  const std::string global = R"(globalPolicy:
+  version: v1
+  includeExcludePolicy: {includedNamespaceScopedResources: [pods]}
+  volumePolicies: []
+)";
+  // A raw 0xE9 byte (Latin-1 e-acute, not UTF-8) and an escape sequence in the name.
+  write_file(dir / "volpol-test.yaml", "name: \"caf\xE9 \\e[31mred\"\n" + global + pod_and_policy +
+                                           "expect: [{volume: demo/web/shared, method: fs-backup}]\n");
+  std::vector<test_file> files;
+  const run_summary s = run_tests({dir.string()}, files);
+  ASSERT_EQ(s.cases.size(), 1u) << (s.problems.empty() ? "" : s.problems.items()[0].to_string());
+  EXPECT_TRUE(s.cases[0].passed());
+  const std::string report = render_test_text(s);
+  EXPECT_NE(report.find(": caf\\xE9 \\x1B[31mred (1 checked"), std::string::npos) << report;
+  EXPECT_NE(report.find("warning: includeExcludePolicy, clusterScopedFilterPolicy and namespacedFilterPolicies are "
+                        "ignored in a global policy"),
+            std::string::npos)
+      << report;
+  const std::string junit = render_test_junit(s);
+  EXPECT_NE(junit.find("name=\"caf\xEF\xBF\xBD [31mred\""), std::string::npos) << junit;
 }
 
 TEST(test_run, a_wrong_expectation_fails_with_the_field_that_differs) {

@@ -167,6 +167,18 @@ struct prepare_result {
   std::vector<request_problem> problems;  ///< errors and warnings, in the order met
 };
 
+/// The `velero server` settings as its flags give them, checked as prepare() checks them:
+/// `features` the --features comma list (unset: EnableCSI on; an unknown flag is an error that
+/// says the near one), `volume_snapshot_locations` the --volume-snapshot-locations entries
+/// (NAME=PROVIDER, a provider volpol knows, or with `live` a name among the cluster's; empty:
+/// the cluster's), `default_volume_snapshot_locations` "provider:name,...". An error's
+/// `where.file` names the flag (`--features`). As `velero server` takes those flags; Velero's
+/// feature names are pkg/apis/velero/v1/constants.go's.
+[[nodiscard]] result<server_options> server_settings(const std::optional<std::string>& features,
+                                                     const std::vector<std::string>& volume_snapshot_locations,
+                                                     const std::string& default_volume_snapshot_locations,
+                                                     const k8s::live_cluster* live = nullptr);
+
 /// Reads and checks every input of `request` and makes the plan (the steps above).
 /// Never throws; every problem is in the result.
 [[nodiscard]] prepare_result prepare(const plan_request& request);
