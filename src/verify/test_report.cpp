@@ -17,8 +17,9 @@ std::string where_of(const expectation& e) {
   return e.where.line > 0 ? fmt::format("{}, line {}", e.where.path, e.where.line) : e.where.path;
 }
 
-/// The failure details of one test, each line indented by `pad`.
-std::string failure_text(const case_result& c, std::string_view pad) {
+/// The problems of one test (errors, and the warnings of a test that passed too), each line
+/// indented by `pad`.
+std::string problems_text(const case_result& c, std::string_view pad) {
   std::string out;
   for (const diagnostic& d : c.problems) {
     std::string text = d.to_string();  // help, when any, on its own line
@@ -26,6 +27,12 @@ std::string failure_text(const case_result& c, std::string_view pad) {
       text.insert(at + 1, pad);
     out += fmt::format("{}{}\n", pad, text);  // to_string says `warning:` itself
   }
+  return out;
+}
+
+/// The failure details of one test, each line indented by `pad`.
+std::string failure_text(const case_result& c, std::string_view pad) {
+  std::string out = problems_text(c, pad);
   for (const expectation_result& r : c.checks) {
     if (r.passed()) continue;
     const expectation& e = *r.expect;
@@ -80,14 +87,16 @@ std::string render_test_text(const run_summary& s) {
     out += fmt::format("FAIL {}\n", d.to_string());
   }
   for (const case_result& c : s.cases) {
+    const std::string name = escape_text(c.name);  // a name is the user's text: no terminal codes
     if (c.passed()) {
-      out += fmt::format("PASS {}: {} ({} checked, {} volume{} planned)\n", c.file, c.name, c.checks.size(), c.volumes,
+      out += fmt::format("PASS {}: {} ({} checked, {} volume{} planned)\n", c.file, name, c.checks.size(), c.volumes,
                          c.volumes == 1 ? "" : "s");
+      out += problems_text(c, "  ");  // warnings
       continue;
     }
-    if (c.checks.empty()) out += fmt::format("FAIL {}: {}\n", c.file, c.name);
+    if (c.checks.empty()) out += fmt::format("FAIL {}: {}\n", c.file, name);
     else
-      out += fmt::format("FAIL {}: {} ({} of {} expectations failed)\n", c.file, c.name, failed_checks(c),
+      out += fmt::format("FAIL {}: {} ({} of {} expectations failed)\n", c.file, name, failed_checks(c),
                          c.checks.size());
     out += failure_text(c, "  ");
   }

@@ -8,7 +8,18 @@ namespace volpol::verify::detail {
 std::string xml_escape(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (const char ch : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char ch = s[i];
+    if (static_cast<unsigned char>(ch) >= 0x80) {  // UTF-8 as it is; a byte that starts none: U+FFFD
+      const std::size_t n = utf8_sequence_length(s, i);
+      if (n == 0) {
+        out += "\xEF\xBF\xBD";
+      } else {
+        out.append(s.substr(i, n));
+        i += n - 1;
+      }
+      continue;
+    }
     switch (ch) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;

@@ -14,7 +14,8 @@ namespace volpol::verify::detail {
 
 using volpol::append_json_string;  // JSON string literals (k8s/json_text.h)
 using volpol::json_string;
-/// `s` with XML's five special characters escaped (and other control characters dropped).
+/// `s` with XML's five special characters escaped, other control characters dropped, and each
+/// byte that starts no UTF-8 sequence written as U+FFFD (XML must be well-formed UTF-8).
 [[nodiscard]] std::string xml_escape(std::string_view s);
 /// `n` as YAML text (yaml-cpp's emitter, no final newline). yaml-cpp writes a DEL (0x7F) raw
 /// inside a double-quoted scalar, which YAML does not allow (libyaml and PyYAML refuse the
