@@ -10,6 +10,7 @@
 #include <future>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "volpol/detail/api_list.h"
 #include "volpol/detail/text_file.h"
@@ -103,6 +104,25 @@ result<std::string> kubectl_context(const kubectl_config& kc) {
       return d;
     }
   }
+  // kubectl skips the files of $KUBECONFIG it cannot read: when none can be, name them.
+  if (const char* env = std::getenv("KUBECONFIG"); kc.kubeconfig.empty() && env != nullptr && *env != '\0') {
+    std::vector<std::string> unreadable;
+    bool any = false;
+    std::stringstream paths(env);
+    for (std::string path; std::getline(paths, path, ':');) {
+      if (path.empty()) continue;
+      if (const std::optional<std::string> why = unreadable_reason(path))
+        unreadable.push_back(fmt::format("`{}`: {}", path, *why));
+      else any = true;
+    }
+    if (!any && !unreadable.empty()) {
+      diagnostic d = make_error(
+          fmt::format("no kubeconfig: $KUBECONFIG names no file that can be read ({})", fmt::join(unreadable, "; ")));
+      d.where.file = "--cluster";
+      d.help = "set KUBECONFIG to the kubeconfig file(s) kubectl uses, or give --kubeconfig FILE";
+      return d;
+    }
+  }
   kubectl_config no_context = kc;
   no_context.context.clear();
   no_context.request_timeout.clear();
@@ -115,7 +135,8 @@ result<std::string> kubectl_context(const kubectl_config& kc) {
   kubectl_call call;
   const std::vector<std::string> known = kubectl_contexts(no_context, &call);
   const kubectl_call cur = current_call.get();
-  if (call.failure == kubectl_failure::not_installed) return explain_kubectl_failure(kc, call);
+  // kubectl that does not run, or cannot read the kubeconfig, says so (not "no current context").
+  if (!call.ok()) return explain_kubectl_failure(kc, call);
   std::string list;
   for (const std::string& k : known) list += (list.empty() ? "`" : ", `") + k + "`";
   const std::string where = kc.kubeconfig.empty() ? "the kubeconfig" : "`" + kc.kubeconfig + "`";

@@ -115,5 +115,21 @@ TEST(app, schema_is_draft_2020_12) {
   EXPECT_NE(r.out.find("\"volumePolicies\""), std::string::npos);
 }
 
+// kubectl skips the files of $KUBECONFIG it cannot read, then finds no context: volpol names
+// the files instead of "sets no current context".
+TEST(app, cluster_with_kubeconfig_env_naming_no_readable_file) {
+  const char* before = std::getenv("KUBECONFIG");
+  const std::string saved = before != nullptr ? before : "";
+  setenv("KUBECONFIG", "/nonexistent/a.yaml:/nonexistent/b.yaml", 1);
+  const auto r = run_cli({"plan", "--cluster"});
+  if (before != nullptr) setenv("KUBECONFIG", saved.c_str(), 1);
+  else unsetenv("KUBECONFIG");
+  EXPECT_EQ(r.exit, 3);
+  EXPECT_EQ(r.err,
+            "error: --cluster: no kubeconfig: $KUBECONFIG names no file that can be read (`/nonexistent/a.yaml`: No "
+            "such file or directory; `/nonexistent/b.yaml`: No such file or directory)\n"
+            "  help: set KUBECONFIG to the kubeconfig file(s) kubectl uses, or give --kubeconfig FILE\n");
+}
+
 }  // namespace
 }  // namespace volpol
