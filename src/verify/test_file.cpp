@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -134,8 +135,16 @@ class reader {
       return false;
     }
     bool ok = true;
+    std::map<std::string, int> seen;  // key -> its line: a second one is an error, as in a policy
     for (const auto& kv : n) {
       const std::string key = kv.first.Scalar();
+      const int line = kv.first.Mark().is_null() ? 0 : kv.first.Mark().line + 1;
+      if (const auto [at, first] = seen.emplace(key, line); !first) {
+        error(kv.first, where.empty() ? key : where + "." + key,
+              fmt::format("duplicate key `{}` (first defined at line {})", key, at->second),
+              "only the first one would be read: keep one");
+        continue;  // an error, but the rest of the mapping is still read
+      }
       if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
         std::string keys;
         for (std::string_view a : allowed) keys += fmt::format("{}`{}`", keys.empty() ? "" : ", ", a);

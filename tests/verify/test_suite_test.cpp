@@ -99,6 +99,20 @@ expect: [{volume: demo/web/shared, method: fs-backup}]
   EXPECT_EQ(more.items()[0].message, "`default` is not NAME=PROVIDER and not a provider volpol knows");
 }
 
+// yaml-cpp keeps the first of two equal keys: the second is an error, as in a policy.
+TEST(test_files, a_duplicate_key_is_an_error) {
+  const auto dir = scratch_dir("duplicate");
+  write_file(dir / "volpol-test.yaml", std::string(pod_and_policy) + R"(cluster: [missing.yaml]
+expect: [{volume: demo/web/shared, method: fs-backup, method: skipped}]
+)");
+  diagnostics problems;
+  EXPECT_FALSE(load_test_file((dir / "volpol-test.yaml").string(), problems).has_value());
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(problems.items()[0].message, "duplicate key `cluster` (first defined at line 6)");
+  EXPECT_EQ(problems.items()[0].where.line, 17u);
+  EXPECT_EQ(problems.items()[1].message, "duplicate key `method` (first defined at line 18)");
+}
+
 TEST(test_files, inputs_of_a_test_replace_the_files) {
   const auto dir = scratch_dir("inputs");
   write_file(dir / "volpol-test.yaml", std::string(pod_and_policy) + R"(backup: {snapshotMoveData: true}
