@@ -182,8 +182,12 @@ int run_command(const std::vector<std::string>& args, std::FILE* out, std::FILE*
         return exit_usage;
       }
     }
-    const std::string text = help_cmd->parsed() ? (target == &app ? app.help() : target->help("volpol"))
-                                                : man_page(app, target == &app ? nullptr : target);
+    // app.help() would print `help`'s own help: CLI11 hands it to the command parsed.
+    const std::string text = help_cmd->parsed()
+                                 ? (target == &app ? app.get_formatter()->make_help(&app, app.get_name(),
+                                                                                    CLI::AppFormatMode::Normal)
+                                                   : target->help("volpol"))
+                                 : man_page(app, target == &app ? nullptr : target);
     std::fputs(text.c_str(), out);
     return exit_ok;
   }

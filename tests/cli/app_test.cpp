@@ -108,6 +108,14 @@ TEST(app, man_pages_are_roff_with_every_option) {
   EXPECT_EQ(run_cli({"--help"}).out.find("  man "), std::string::npos);
 }
 
+TEST(app, help_without_a_command_is_the_overview) {
+  const auto overview = run_cli({});
+  const auto help = run_cli({"help"});
+  EXPECT_EQ(help.exit, 0);
+  EXPECT_EQ(help.out, overview.out);
+  EXPECT_NE(help.out.find("plan"), std::string::npos);
+}
+
 TEST(app, schema_is_draft_2020_12) {
   const auto r = run_cli({"schema"});
   EXPECT_EQ(r.exit, 0);
