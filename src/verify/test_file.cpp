@@ -142,7 +142,7 @@ class reader {
       if (const auto [at, first] = seen.emplace(key, line); !first) {
         error(kv.first, where.empty() ? key : where + "." + key,
               fmt::format("duplicate key `{}` (first defined at line {})", key, at->second),
-              "only the first one would be read: keep one");
+              "only one of them would be read: keep one");
         continue;  // an error, but the rest of the mapping is still read
       }
       if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
@@ -238,7 +238,27 @@ class reader {
   }
 
   /// `backup:` BackupSpec fields, a Backup or Schedule object, or a path to one.
+  /// A second equal key in any mapping inside `n` is an error (yaml-cpp would keep one of them).
+  void no_duplicate_keys(const YAML::Node& n, const std::string& where) {
+    if (n.IsSequence()) {
+      for (std::size_t i = 0; i < n.size(); ++i) no_duplicate_keys(n[i], fmt::format("{}[{}]", where, i));
+      return;
+    }
+    if (!n.IsMap()) return;
+    std::map<std::string, int> seen;
+    for (const auto& kv : n) {
+      const std::string key = kv.first.IsScalar() ? kv.first.Scalar() : std::string();
+      const std::string at = where.empty() ? key : where + "." + key;
+      const int line = kv.first.Mark().is_null() ? 0 : kv.first.Mark().line + 1;
+      if (const auto [first, fresh] = seen.emplace(key, line); !fresh)
+        error(kv.first, at, fmt::format("duplicate key `{}` (first defined at line {})", key, first->second),
+              "only one of them would be read: keep one");
+      no_duplicate_keys(kv.second, at);
+    }
+  }
+
   void backup(const YAML::Node& n, const std::string& where, plan::backup_options& out) {
+    no_duplicate_keys(n, where);
     std::string text, source = fmt::format("{} ({})", path_, where);
     YAML::Node obj = n;
     if (n.IsScalar()) {
@@ -292,6 +312,8 @@ class reader {
 
   void server(const YAML::Node& n, const std::string& where, plan::server_options& out) {
     out = {};
+    if (const YAML::Node l = n.IsMap() ? n["volumeSnapshotLocations"] : YAML::Node())
+      no_duplicate_keys(l, where + ".volumeSnapshotLocations");
     if (!mapping(n, where, {"features", "volumeSnapshotLocations", "defaultVolumesToFsBackup", "veleroVersion"}))
       return;
     if (const YAML::Node v = n["veleroVersion"])

@@ -113,6 +113,37 @@ expect: [{volume: demo/web/shared, method: fs-backup, method: skipped}]
   EXPECT_EQ(problems.items()[1].message, "duplicate key `method` (first defined at line 18)");
 }
 
+// Inline policies and objects are read as written: a quoted "007" stays a string (not 7), a
+// quoted "no" is not a boolean, and an object in flow style is YAML, not JSON.
+TEST(test_run, inline_text_keeps_its_quotes_and_flow_style) {
+  const auto dir = scratch_dir("quotes");
+  write_file(dir / "volpol-test.yaml", R"(policy:
+  version: v1
+  volumePolicies:
+    - conditions: {pvcLabels: {n: "007"}}
+      action: {type: fs-backup}
+cluster:
+  - {apiVersion: v1, kind: Pod, metadata: {name: p, namespace: "007"}, spec: {nodeName: n1, containers: [{name: c, image: i, volumeMounts: [{name: d, mountPath: /d}]}], volumes: [{name: d, persistentVolumeClaim: {claimName: c}}]}, status: {phase: Running}}
+  - {apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: c, namespace: "007", labels: {n: "007"}}, spec: {volumeName: pv9, resources: {requests: {storage: 1Gi}}}, status: {phase: Bound}}
+  - {apiVersion: v1, kind: PersistentVolume, metadata: {name: pv9}, spec: {capacity: {storage: 1Gi}, nfs: {server: s, path: /x}, claimRef: {namespace: "007", name: c}}}
+expect: [{pvc: "007/c", method: fs-backup, policy: "volumePolicies[0]"}]
+)");
+  std::vector<test_file> files;
+  const run_summary s = run_tests({dir.string()}, files);
+  ASSERT_EQ(s.cases.size(), 1u) << (s.problems.empty() ? "" : s.problems.items()[0].to_string());
+  EXPECT_TRUE(s.cases[0].passed()) << render_test_text(s);
+
+  write_file(dir / "volpol-test.yaml", std::string(pod_and_policy) + R"(backup: {snapshotVolumes: "no"}
+expect: [{volume: demo/web/shared, method: fs-backup}]
+)");
+  diagnostics problems;
+  EXPECT_FALSE(load_test_file((dir / "volpol-test.yaml").string(), problems).has_value());
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems.items()[0].message.find("spec.snapshotVolumes: expected `true` or `false`, got a string"),
+            std::string::npos)
+      << problems.items()[0].message;
+}
+
 TEST(test_files, inputs_of_a_test_replace_the_files) {
   const auto dir = scratch_dir("inputs");
   write_file(dir / "volpol-test.yaml", std::string(pod_and_policy) + R"(backup: {snapshotMoveData: true}
