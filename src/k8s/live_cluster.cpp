@@ -93,8 +93,11 @@ result<std::string> kubectl_context(const kubectl_config& kc) {
     d.help = "give the kubeconfig file kubectl uses (default: $KUBECONFIG, then ~/.kube/config)";
     return d;
   }
-  if (kc.kubeconfig.empty() && std::getenv("KUBECONFIG") == nullptr &&
-      std::getenv("KUBERNETES_SERVICE_HOST") == nullptr) {
+  // kubectl takes an empty $KUBECONFIG (or one of empty paths, `:`) as unset.
+  const char* kubeconfig_env = std::getenv("KUBECONFIG");
+  if (kubeconfig_env != nullptr && std::string_view(kubeconfig_env).find_first_not_of(':') == std::string_view::npos)
+    kubeconfig_env = nullptr;
+  if (kc.kubeconfig.empty() && kubeconfig_env == nullptr && std::getenv("KUBERNETES_SERVICE_HOST") == nullptr) {
     const char* home = std::getenv("HOME");
     const std::string config = std::string(home != nullptr ? home : "") + "/.kube/config";
     if (unreadable_reason(config, /*folder_ok=*/true)) {
@@ -105,10 +108,10 @@ result<std::string> kubectl_context(const kubectl_config& kc) {
     }
   }
   // kubectl skips the files of $KUBECONFIG it cannot read: when none can be, name them.
-  if (const char* env = std::getenv("KUBECONFIG"); kc.kubeconfig.empty() && env != nullptr && *env != '\0') {
+  if (kc.kubeconfig.empty() && kubeconfig_env != nullptr) {
     std::vector<std::string> unreadable;
     bool any = false;
-    std::stringstream paths(env);
+    std::stringstream paths(kubeconfig_env);
     for (std::string path; std::getline(paths, path, ':');) {
       if (path.empty()) continue;
       if (const std::optional<std::string> why = unreadable_reason(path))
@@ -151,7 +154,7 @@ result<std::string> kubectl_context(const kubectl_config& kc) {
   if (cur.ok() && !current.empty()) return current;
   // In a pod without a kubeconfig, kubectl uses the pod's service account (client-go's
   // rest.InClusterConfig): there is no context to name.
-  if (kc.kubeconfig.empty() && std::getenv("KUBECONFIG") == nullptr && known.empty() &&
+  if (kc.kubeconfig.empty() && kubeconfig_env == nullptr && known.empty() &&
       std::getenv("KUBERNETES_SERVICE_HOST") != nullptr)
     return std::string("in-cluster (service account)");
   diagnostic d = make_error(fmt::format("{} sets no current context", where));

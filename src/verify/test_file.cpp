@@ -266,7 +266,7 @@ class reader {
       auto t = read_text(n, where, file);
       if (!t) return;
       try {
-        obj = YAML::Load(*t);
+        obj.reset(YAML::Load(*t));  // rebinds: `obj = ...` would write into `n`
       } catch (const YAML::Exception& e) {
         error(n, where, fmt::format("`{}` is not YAML: {}", file, e.msg));
         return;
@@ -279,14 +279,10 @@ class reader {
     YAML::Node backup_obj;
     if (obj.IsMap() && obj["kind"] && obj["kind"].IsScalar()) {
       const std::string kind = obj["kind"].Scalar();
-      if (kind == "Backup") {
+      if (kind == "Backup" || kind == "Schedule") {
+        // A Schedule's spec.template is the BackupSpec of every backup it creates
+        // (k8s::backup_from_text reads it, and warns about the Schedule's own fields too).
         backup_obj = obj;
-      } else if (kind == "Schedule") {
-        // A Schedule's spec.template is the BackupSpec of every backup it creates.
-        backup_obj["apiVersion"] = "velero.io/v1";
-        backup_obj["kind"] = "Backup";
-        if (obj["metadata"]) backup_obj["metadata"] = obj["metadata"];
-        if (obj["spec"] && obj["spec"]["template"]) backup_obj["spec"] = obj["spec"]["template"];
       } else {
         error(obj["kind"], where + ".kind", fmt::format("expected `kind: Backup` or `kind: Schedule`, not `{}`", kind));
         return;
