@@ -4,6 +4,7 @@
 #include "volpol/detail/api_list.h"
 
 #include "api_list_parse.h"
+#include "volpol/k8s/spelling.h"
 
 #include <http_parser.h>
 #include <simdjson.h>
@@ -344,11 +345,7 @@ class page_request {
   }
   /// One header read whole: `Content-Encoding: gzip` (asked for) starts the inflater.
   void header_done() {
-    if (accept_gzip_ && field_.size() == 16 && value_ == "gzip") {
-      std::string lower = field_;
-      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      if (lower == "content-encoding") gzip_.emplace();
-    }
+    if (accept_gzip_ && equal_fold(field_, "Content-Encoding") && equal_fold(value_, "gzip")) gzip_.emplace();
     field_.clear();
     value_.clear();
     in_value_ = false;
@@ -569,15 +566,8 @@ api_lists_result load_api_lists(const kubectl_proxy& proxy, std::span<const api_
   for (std::thread& t : loaders) t.join();
   for (std::size_t i = 0; i < loaded.size(); ++i) {
     load_result& part = loaded[i];
-    if (i == 0) {
-      out.loaded = std::move(part);
-      continue;
-    }
-    out.loaded.problems.append(part.problems);
-    const diagnostics rejected = out.loaded.objects.merge(std::move(part.objects));
-    out.loaded.problems.append(rejected);
-    out.loaded.counts += part.counts;
-    out.loaded.counts.rejected += rejected.size();
+    if (i == 0) out.loaded = std::move(part);
+    else out.loaded.append(std::move(part));
   }
   for (byte_queue& q : queues) q.cancel();  // a loader that stopped early leaves no thread waiting
   for (std::thread& t : threads) t.join();

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "volpol/detail/plan/backup_source.h"
 #include "volpol/detail/plan/glob.h"
@@ -119,8 +120,8 @@ result<volume_snapshot_location> volume_snapshot_location_from(const std::string
   return parsed;
 }
 
-/// The `velero server` settings: --features, the volume snapshot locations (the request's, else
-/// the cluster's), --default-volume-snapshot-locations.
+/// The `velero server` settings: the request's resolved ones, else from its flags
+/// (server_settings: --features, the volume snapshot locations or the cluster's, defaults).
 result<server_options> server_options_of(const plan_request& r, const k8s::live_cluster* live) {
   if (r.resolved_server) return *r.resolved_server;
   return server_settings(r.features, r.volume_snapshot_locations, r.default_volume_snapshot_locations, live);
@@ -299,19 +300,14 @@ bool preparation::request_agrees() {
 
 /// A policy file that cannot be read is an input that cannot be read, as a -f path is.
 bool preparation::policy_files_readable() {
-  const struct {
-    const char* flag;
-    const std::string& path;
-    bool as_text;
-  } files[] = {{"--policy", r_.policy_file, r_.policy_text.has_value()},
-               {"--global-policy", r_.global_policy_file, r_.global_policy_text.has_value()}};
-  for (const auto& f : files)
-    if (std::optional<diagnostic> d = f.as_text
-                                          ? std::nullopt
-                                          : unreadable_file_problem(fmt::format("{} {}", f.flag, f.path), f.path)) {
+  for (const auto& [flag, path, text] : {std::tuple{"--policy", &r_.policy_file, &r_.policy_text},
+                                         {"--global-policy", &r_.global_policy_file, &r_.global_policy_text}}) {
+    if (text->has_value()) continue;  // given as text: nothing to read
+    if (std::optional<diagnostic> d = unreadable_file_problem(fmt::format("{} {}", flag, *path), *path)) {
       problems_.add(problem_source::input, std::move(*d));
       return false;
     }
+  }
   return true;
 }
 
@@ -352,15 +348,8 @@ bool preparation::load_objects() {
   {
     const phase timing(r_, "load");
     p().loaded = live() ? k8s::load_live_objects(*live(), load, cluster_failed) : k8s::load_objects(inputs_, load);
-    for (const object_text& text : r_.input_texts) {  // after the files, in the order given
-      k8s::load_result more = k8s::load_text(text.text, text.label, load);
-      k8s::load_result& all = p().loaded;
-      all.problems.append(more.problems);
-      const diagnostics rejected = all.objects.merge(std::move(more.objects));
-      all.problems.append(rejected);
-      all.counts += more.counts;
-      all.counts.rejected += rejected.size();
-    }
+    for (const object_text& text : r_.input_texts)  // after the files, in the order given
+      p().loaded.append(k8s::load_text(text.text, text.label, load));
   }
   report_context& ctx = p().context;
   ctx.inputs = live() ? std::vector<std::string>{"kubectl, context " + live()->context} : inputs_;
@@ -492,13 +481,12 @@ prepare_status preparation::run() {
   if (r_.cluster && !read_cluster()) return prepare_status::unreadable;
   // The server settings' own errors, before any object is read (a --backup NAME is looked up
   // among the objects later).
-  auto server_settings = r_.resolved_server ? result<server_options>(*r_.resolved_server)
-                                            : server_options_of(r_, live());
-  if (const diagnostic* e = server_settings.error()) {
+  auto settings = server_options_of(r_, live());
+  if (const diagnostic* e = settings.error()) {
     problems_.add(problem_source::request, *e, /*see_help=*/true);
     return prepare_status::invalid;
   }
-  server_options server = std::move(server_settings).value();
+  server_options server = std::move(settings).value();
   // A policy file given wins over the cluster's ConfigMap.
   files_.policy_file = r_.policy_file;
   files_.global_policy_file = r_.global_policy_file;

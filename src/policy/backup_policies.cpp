@@ -1,6 +1,5 @@
 // load_backup_policies (see backup_policies.h).
 #include "volpol/policy/backup_policies.h"
-#include "volpol/policy/document.h"
 
 namespace volpol::policy {
 
@@ -13,14 +12,9 @@ loaded_policies load_backup_policies(const backup_policy_files& files) {
     if (checked.ok()) into = std::move(checked.built);
   };
   const auto load_text = [&](const config_map_text& cm, policy_use use, std::optional<policies>& into) {
-    checked_policies checked;
-    if (looks_like_config_map(cm.text)) {
-      checked = check_config_map_text(cm.text, cm.source, use, files.validate, files.version);
-    } else {
-      text_origin origin{.file = cm.source};
-      origin.version = files.version;
-      checked = check_policy_text(cm.text, origin, use, files.validate);
-    }
+    text_origin origin{.file = cm.source};
+    origin.version = files.version;
+    checked_policies checked = check_policy_or_config_map_text(cm.text, origin, use, files.validate);
     out.problems.append(checked.problems);
     if (checked.ok()) into = std::move(checked.built);
   };

@@ -20,4 +20,10 @@ namespace volpol::policy::detail {
                                                                       std::string_view file_text,
                                                                       const text_origin& file, diagnostics& out);
 
+/// Decodes `text`, parsed once: a ConfigMap holding a policy document (is_config_map) or the
+/// document itself, named by `origin`. What a policy file holds (load_policy_file), or a
+/// policy given as text (check_policy_or_config_map_text).
+[[nodiscard]] std::optional<resource_policies> decode_policy_or_config_map(std::string_view text,
+                                                                           const text_origin& origin, diagnostics& out);
+
 }  // namespace volpol::policy::detail

@@ -22,12 +22,21 @@ std::optional<resource_policies> load_policy_file(const std::string& path, diagn
     out.add(origin.diagnose({}, "", fmt::format("cannot read the policy file: {}", why)));
     return std::nullopt;
   }
-  detail::node_decoder d(origin, out);
-  const std::optional<YAML::Node> root = detail::parse_first_document(*text, d);
-  if (!root) return std::nullopt;
-  if (detail::is_config_map(*root)) return detail::decode_config_map_node(*root, *text, origin, out);
-  return detail::decode_document_node(*root, origin, d);
+  return detail::decode_policy_or_config_map(*text, origin, out);
 }
+
+namespace detail {
+
+std::optional<resource_policies> decode_policy_or_config_map(std::string_view text, const text_origin& origin,
+                                                             diagnostics& out) {
+  node_decoder d(origin, out);
+  const std::optional<YAML::Node> root = parse_first_document(text, d);
+  if (!root) return std::nullopt;
+  if (is_config_map(*root)) return decode_config_map_node(*root, text, origin, out);
+  return decode_document_node(*root, origin, d);
+}
+
+}  // namespace detail
 
 result<resource_policies> load_policy_file(const std::string& path, const k8s::input_limits& limits,
                                            velero_version version) {

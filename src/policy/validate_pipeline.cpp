@@ -58,6 +58,14 @@ checked_policies check_config_map_text(std::string_view text, std::string_view s
   return finish(*doc, use, std::move(problems), validate);
 }
 
+checked_policies check_policy_or_config_map_text(std::string_view text, const text_origin& origin, policy_use use,
+                                                 bool validate) {
+  diagnostics problems;
+  std::optional<resource_policies> doc = detail::decode_policy_or_config_map(text, origin, problems);
+  if (!doc) return {policies{}, sorted(problems)};
+  return finish(*doc, use, std::move(problems), validate);
+}
+
 checked_policies check_policy_file(const std::string& path, policy_use use, bool validate,
                                    const k8s::input_limits& limits, velero_version version) {
   diagnostics problems;

@@ -135,16 +135,10 @@ class reader {
       return false;
     }
     bool ok = true;
-    std::map<std::string, int> seen;  // key -> its line: a second one is an error, as in a policy
+    key_lines seen;
     for (const auto& kv : n) {
       const std::string key = kv.first.Scalar();
-      const int line = kv.first.Mark().is_null() ? 0 : kv.first.Mark().line + 1;
-      if (const auto [at, first] = seen.emplace(key, line); !first) {
-        error(kv.first, where.empty() ? key : where + "." + key,
-              fmt::format("duplicate key `{}` (first defined at line {})", key, at->second),
-              "only one of them would be read: keep one");
-        continue;  // an error, but the rest of the mapping is still read
-      }
+      if (!first_time(seen, kv.first, where)) continue;  // an error, but the rest is still read
       if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
         std::string keys;
         for (std::string_view a : allowed) keys += fmt::format("{}`{}`", keys.empty() ? "" : ", ", a);
@@ -237,26 +231,37 @@ class reader {
     }
   }
 
-  /// `backup:` BackupSpec fields, a Backup or Schedule object, or a path to one.
-  /// A second equal key in any mapping inside `n` is an error (yaml-cpp would keep one of them).
+  /// A mapping's keys met so far, and the line of each.
+  using key_lines = std::map<std::string, int>;
+
+  /// Whether `key` (of the mapping at `where`) is met for the first time in `seen`; a second
+  /// equal key is an error, as in a policy (yaml-cpp would keep only one of them).
+  bool first_time(key_lines& seen, const YAML::Node& key, const std::string& where) {
+    const std::string name = key.IsScalar() ? key.Scalar() : std::string();
+    const int line = key.Mark().is_null() ? 0 : key.Mark().line + 1;
+    const auto [first, fresh] = seen.emplace(name, line);
+    if (!fresh)
+      error(key, where.empty() ? name : where + "." + name,
+            fmt::format("duplicate key `{}` (first defined at line {})", name, first->second),
+            "only one of them would be read: keep one");
+    return fresh;
+  }
+
+  /// first_time for every mapping inside `n`, at any depth.
   void no_duplicate_keys(const YAML::Node& n, const std::string& where) {
     if (n.IsSequence()) {
       for (std::size_t i = 0; i < n.size(); ++i) no_duplicate_keys(n[i], fmt::format("{}[{}]", where, i));
       return;
     }
     if (!n.IsMap()) return;
-    std::map<std::string, int> seen;
+    key_lines seen;
     for (const auto& kv : n) {
-      const std::string key = kv.first.IsScalar() ? kv.first.Scalar() : std::string();
-      const std::string at = where.empty() ? key : where + "." + key;
-      const int line = kv.first.Mark().is_null() ? 0 : kv.first.Mark().line + 1;
-      if (const auto [first, fresh] = seen.emplace(key, line); !fresh)
-        error(kv.first, at, fmt::format("duplicate key `{}` (first defined at line {})", key, first->second),
-              "only one of them would be read: keep one");
-      no_duplicate_keys(kv.second, at);
+      (void)first_time(seen, kv.first, where);
+      no_duplicate_keys(kv.second, where.empty() ? kv.first.Scalar() : where + "." + kv.first.Scalar());
     }
   }
 
+  /// `backup:` BackupSpec fields, a Backup or Schedule object, or a path to one.
   void backup(const YAML::Node& n, const std::string& where, plan::backup_options& out) {
     no_duplicate_keys(n, where);
     std::string text, source = fmt::format("{} ({})", path_, where);

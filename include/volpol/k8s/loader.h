@@ -166,6 +166,10 @@ struct load_result {
   cluster objects;
   diagnostics problems;  ///< errors and warnings, in reading order
   load_counts counts;
+
+  /// Adds what another load read after this one: its problems, then its objects (cluster::merge;
+  /// an object this already holds is rejected, its error appended and counted), and its counts.
+  void append(load_result&& more);
 };
 
 /// Reads every input (files, folders, "-" for stdin) into one cluster. Never throws; every

@@ -130,6 +130,14 @@ struct checked_policies {
 [[nodiscard]] checked_policies check_config_map_text(std::string_view text, std::string_view source,
                                                      policy_use use = policy_use::backup, bool validate = true,
                                                      velero_version version = default_velero_version);
+/// Same, for text holding a policy document or a ConfigMap with one, told apart once the text
+/// is parsed (`kind: ConfigMap`), as a policy file is: a policy given inline (`volpol test`'s
+/// `policy:`) or read from the cluster. `origin` names it and carries the Velero release.
+/// Mirrors GetResourcePoliciesFromConfig (internal/resourcepolicies/resource_policies.go) for a
+/// ConfigMap, check_policy_text for a document.
+[[nodiscard]] checked_policies check_policy_or_config_map_text(std::string_view text, const text_origin& origin,
+                                                               policy_use use = policy_use::backup,
+                                                               bool validate = true);
 /// Same, for a file ("-" = standard input) holding a policy document or a ConfigMap
 /// (load_policy_file). An unreadable file gives an empty `built` and a problem naming it.
 /// `version` (here and above): the Velero release whose rules read and check the document.

@@ -340,6 +340,14 @@ load_result load_text(std::string_view text, std::string_view name, const load_o
   return l.take();
 }
 
+void load_result::append(load_result&& more) {
+  problems.append(more.problems);
+  const diagnostics rejected = objects.merge(std::move(more.objects));
+  problems.append(rejected);
+  counts += more.counts;
+  counts.rejected += rejected.size();
+}
+
 load_counts& load_counts::operator+=(const load_counts& o) {
   persistent_volumes += o.persistent_volumes;
   persistent_volume_claims += o.persistent_volume_claims;

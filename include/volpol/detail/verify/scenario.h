@@ -24,7 +24,6 @@
 #include "volpol/plan/backup_options.h"
 #include "volpol/plan/planner.h"
 #include "volpol/plan/request.h"
-#include "volpol/policy/policies.h"
 
 namespace volpol::verify {
 
